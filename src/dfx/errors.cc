@@ -1,0 +1,103 @@
+// Thread-local error state for aclGetRecentErrMsg and the last-error API.
+#include "dfx/errors.h"
+
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+namespace simnpu::dfx {
+namespace {
+
+const ErrCodeInfo kInfos[] = {
+#define SIMNPU_ERRCODE(code, title, text, cause, solution) {#code, title, text, cause, solution},
+#include "dfx/err_codes.def"
+#undef SIMNPU_ERRCODE
+};
+
+struct ThreadErrState {
+  std::vector<std::string> queue;  // pending messages, oldest first
+  std::string returned;            // storage behind the last TakeRecentErrMsg()
+  int last_error = 0;
+};
+
+ThreadErrState& State() {
+  thread_local ThreadErrState s;
+  return s;
+}
+
+std::string Timestamp() {
+  struct timeval tv;
+  gettimeofday(&tv, nullptr);
+  struct tm tmv;
+  localtime_r(&tv.tv_sec, &tmv);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld", tmv.tm_year + 1900,
+                tmv.tm_mon + 1, tmv.tm_mday, tmv.tm_hour, tmv.tm_min, tmv.tm_sec,
+                static_cast<long>(tv.tv_usec / 1000), static_cast<long>(tv.tv_usec % 1000));
+  return buf;
+}
+
+// Substitutes the %s placeholders of `tmpl` with args in order.
+std::string Expand(const char* tmpl, std::initializer_list<std::string> args) {
+  std::string out;
+  auto it = args.begin();
+  for (const char* p = tmpl; *p; ++p) {
+    if (p[0] == '%' && p[1] == 's') {
+      if (it != args.end()) out += *it++;
+      ++p;
+    } else {
+      out += *p;
+    }
+  }
+  return out;
+}
+
+void Queue(LogModule module, ErrCode c, const std::string& text) {
+  const ErrCodeInfo& info = GetErrCodeInfo(c);
+  std::string line = "[PID: " + std::to_string(getpid()) + "] " + Timestamp() + " " + info.title +
+                     "(" + info.code + "): " + text;
+  State().queue.push_back(line);
+  if (LogEnabled(module, LogLevel::kError))
+    LogWrite(module, LogLevel::kError, __FILE__, __LINE__, "%s %s", info.code, text.c_str());
+}
+
+}  // namespace
+
+const ErrCodeInfo& GetErrCodeInfo(ErrCode c) {
+  int i = static_cast<int>(c);
+  if (i < 0 || i >= static_cast<int>(ErrCode::kCount)) i = static_cast<int>(ErrCode::EE9999);
+  return kInfos[i];
+}
+
+void ReportErr(LogModule module, ErrCode c, std::initializer_list<std::string> args) {
+  Queue(module, c, Expand(GetErrCodeInfo(c).text, args));
+}
+
+void ReportErrText(LogModule module, ErrCode c, const std::string& text) { Queue(module, c, text); }
+
+const char* TakeRecentErrMsg() {
+  ThreadErrState& s = State();
+  if (s.queue.empty()) return nullptr;
+  s.returned.clear();
+  for (size_t i = 0; i < s.queue.size(); ++i) {
+    if (i) s.returned += '\n';
+    s.returned += s.queue[i];
+  }
+  s.queue.clear();
+  return s.returned.c_str();
+}
+
+void ClearRecentErrMsg() { State().queue.clear(); }
+
+void SetLastError(int code) { State().last_error = code; }
+int PeekLastError() { return State().last_error; }
+int TakeLastError() {
+  int c = State().last_error;
+  State().last_error = 0;
+  return c;
+}
+
+}  // namespace simnpu::dfx

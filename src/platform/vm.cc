@@ -1,0 +1,76 @@
+// Virtual memory primitives.
+#include "platform/vm.h"
+
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+namespace simnpu::platform {
+
+void* ReserveVa(size_t size, size_t align, uintptr_t hint, bool* at_hint) {
+  if (at_hint) *at_hint = false;
+  const int prot = PROT_NONE;
+  const int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  if (hint != 0 && (hint & (align - 1)) == 0) {
+    void* p = mmap(reinterpret_cast<void*>(hint), size, prot, flags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p != MAP_FAILED) {
+      if (reinterpret_cast<uintptr_t>(p) == hint) {
+        if (at_hint) *at_hint = true;
+        return p;
+      }
+      munmap(p, size);  // old kernels ignore NOREPLACE and return another address
+    }
+  }
+  size_t total = size + align;
+  void* raw = mmap(nullptr, total, prot, flags, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  uintptr_t base = AlignUp(reinterpret_cast<uintptr_t>(raw), align);
+  uintptr_t raw_end = reinterpret_cast<uintptr_t>(raw) + total;
+  if (base > reinterpret_cast<uintptr_t>(raw)) munmap(raw, base - reinterpret_cast<uintptr_t>(raw));
+  if (raw_end > base + size) munmap(reinterpret_cast<void*>(base + size), raw_end - (base + size));
+  return reinterpret_cast<void*>(base);
+}
+
+void ReleaseVa(void* addr, size_t size) {
+  if (addr && size) munmap(addr, size);
+}
+
+int CommitRw(void* addr, size_t size, bool huge) {
+  if (mprotect(addr, size, PROT_READ | PROT_WRITE) != 0) return errno;
+  if (huge) madvise(addr, size, MADV_HUGEPAGE);  // advisory; failure is harmless
+  return 0;
+}
+
+int Decommit(void* addr, size_t size) {
+  if (madvise(addr, size, MADV_DONTNEED) != 0) return errno;
+  if (mprotect(addr, size, PROT_NONE) != 0) return errno;
+  return 0;
+}
+
+int DropPages(void* addr, size_t size) {
+  if (madvise(addr, size, MADV_DONTNEED) != 0) return errno;
+  return 0;
+}
+
+long CountAnonHugePages() {
+  FILE* f = std::fopen("/proc/self/smaps_rollup", "r");
+  if (!f) return -1;
+  char line[256];
+  long kb = -1;
+  while (std::fgets(line, sizeof line, f)) {
+    if (std::strncmp(line, "AnonHugePages:", 14) == 0) {
+      std::sscanf(line + 14, "%ld", &kb);
+      break;
+    }
+  }
+  std::fclose(f);
+  return kb < 0 ? -1 : kb / 2048;
+}
+
+}  // namespace simnpu::platform

@@ -1,0 +1,38 @@
+// Virtual memory primitives: reserving address space, committing it, huge
+// page advice. Thin wrappers over mmap/mprotect/madvise that report errno.
+#ifndef SIMNPU_PLATFORM_VM_H_
+#define SIMNPU_PLATFORM_VM_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace simnpu::platform {
+
+constexpr size_t kPageSize = 4096;
+constexpr size_t kHugePageSize = 2u << 20;
+
+// Reserves `size` bytes of address space aligned to `align` (a power of two),
+// PROT_NONE and MAP_NORESERVE, so nothing is committed. When `hint` is not 0
+// the reservation is first tried at exactly `hint` (MAP_FIXED_NOREPLACE);
+// *at_hint tells whether that worked. Returns nullptr on failure (errno set).
+void* ReserveVa(size_t size, size_t align, uintptr_t hint = 0, bool* at_hint = nullptr);
+// Returns a reservation (or part of one) to the system.
+void ReleaseVa(void* addr, size_t size);
+// Makes [addr, addr+size) readable and writable; `huge` adds MADV_HUGEPAGE.
+// Returns 0 or errno.
+int CommitRw(void* addr, size_t size, bool huge);
+// Makes a range inaccessible again and drops its pages. Returns 0 or errno.
+int Decommit(void* addr, size_t size);
+// Drops the pages of a range, keeping the mapping (MADV_DONTNEED). 0 or errno.
+int DropPages(void* addr, size_t size);
+
+inline uintptr_t AlignUp(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
+inline uintptr_t AlignDown(uintptr_t v, uintptr_t a) { return v & ~(a - 1); }
+
+// Number of transparent huge pages backing the process (AnonHugePages of
+// /proc/self/smaps_rollup, in 2 MiB units); -1 if unknown. For tests and tools.
+long CountAnonHugePages();
+
+}  // namespace simnpu::platform
+
+#endif  // SIMNPU_PLATFORM_VM_H_
