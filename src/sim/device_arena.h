@@ -1,0 +1,114 @@
+// DeviceArena: one simulated device's memory.
+//
+// The arena is a separate reservation of address space per device, sized to
+// the device capacity (SOC memory size, or SIMNPU_DEVICE_MEMORY), aligned to
+// 2 MiB and cut into 2 MiB chunks. Chunks are handed out to
+//   - plain allocations (aclrtMalloc): a run of whole chunks for large
+//     requests, or a slab chunk that is sub-allocated for small ones;
+//   - the UVM engine, as physical frames for managed pages resident on this
+//     device (one chunk per 2 MiB managed block).
+// Every chunk in use counts against the capacity; running out is
+// ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+//
+// Physical pages: a chunk is either populated (its pages exist) or a hole
+// (no pages; the UVM engine moves pages in and out of frames with
+// UFFDIO_MOVE). Holes exist only after a HoleFiller is installed: the UVM
+// engine registers the arena with its userfaultfd and installs one; before
+// that, a touched page is simply populated by the kernel. Plain allocations
+// are always fully populated before they are returned (so the runtime never
+// takes a userfault on device memory).
+//
+// Lock: mu_ guards everything below it. Leaf lock (calls out to the filler
+// only without holding it).
+#ifndef SIMNPU_SIM_DEVICE_ARENA_H_
+#define SIMNPU_SIM_DEVICE_ARENA_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "platform/status.h"
+
+namespace simnpu::sim {
+
+class HoleFiller {
+ public:
+  virtual ~HoleFiller() = default;
+  // Gives the 2 MiB hole at `chunk` physical pages (contents unspecified).
+  // Returns 0 or -errno.
+  virtual int FillHole(void* chunk) = 0;
+};
+
+class DeviceArena {
+ public:
+  static constexpr size_t kChunk = 2u << 20;
+
+  DeviceArena(int phys_id, uint64_t capacity_bytes);
+  ~DeviceArena();
+  DeviceArena(const DeviceArena&) = delete;
+  DeviceArena& operator=(const DeviceArena&) = delete;
+
+  Status Init();  // reserves and commits the address space
+
+  uintptr_t base() const { return base_; }
+  size_t size() const { return size_; }
+  uint64_t capacity() const { return static_cast<uint64_t>(chunks_) * kChunk; }
+  uint64_t used() const;
+  uint64_t free_bytes() const { return capacity() - used(); }
+  bool Contains(const void* p) const {
+    auto a = reinterpret_cast<uintptr_t>(p);
+    return a >= base_ && a < base_ + size_;
+  }
+
+  // Plain allocation of `size` bytes (already rounded by the caller), at least
+  // 64-byte aligned; runs of whole chunks are 2 MiB aligned. 207001 when full.
+  StatusOr<void*> Allocate(size_t size);
+  // Frees a plain allocation by its exact start address; 107000 if unknown.
+  Status Free(void* p);
+  // Finds the plain allocation containing p.
+  bool FindAllocation(const void* p, uintptr_t* alloc_base, size_t* alloc_size) const;
+  // Frees every plain allocation (device reset).
+  void FreeAllPlain();
+
+  // UVM frames. AllocFrame returns a 2 MiB chunk that is a hole when
+  // `want_hole` (a MOVE destination) or populated otherwise; nullptr when the
+  // device is full (the caller evicts and retries).
+  void* AllocFrame(bool want_hole);
+  // Returns a frame; `is_hole` says whether its pages were moved out.
+  void FreeFrame(void* frame, bool is_hole);
+  uint64_t frames_in_use() const;
+
+  void SetHoleFiller(HoleFiller* f);
+
+ private:
+  enum class ChunkState : uint8_t { kFree, kRun, kSlab, kFrame };
+  struct Slab {
+    std::map<uint32_t, uint32_t> free;       // offset -> length of free extents
+    std::map<uint32_t, uint32_t> allocated;  // offset -> length
+  };
+  // REQUIRES: mu_ held. Finds n consecutive free chunks; -1 if none.
+  long FindFreeRun(size_t n, bool prefer_populated) const;
+  // Populates chunk i if it is a hole (drops mu_ around the filler call is not
+  // needed: the chunk is already marked in use). REQUIRES: mu_ held.
+  Status EnsurePopulated(size_t first, size_t n);
+
+  const int phys_id_;
+  uintptr_t base_ = 0;
+  size_t size_ = 0;
+  size_t chunks_ = 0;
+
+  mutable std::mutex mu_;
+  std::vector<ChunkState> state_;  // per chunk. GUARDED_BY(mu_)
+  std::vector<bool> hole_;         // per chunk: true = no pages. GUARDED_BY(mu_)
+  std::vector<uint32_t> run_len_;  // kRun: chunks in the run (at its first chunk). GUARDED_BY(mu_)
+  std::map<size_t, Slab> slabs_;   // chunk index -> slab. GUARDED_BY(mu_)
+  size_t used_chunks_ = 0;         // GUARDED_BY(mu_)
+  size_t frame_chunks_ = 0;        // GUARDED_BY(mu_)
+  HoleFiller* filler_ = nullptr;   // GUARDED_BY(mu_)
+};
+
+}  // namespace simnpu::sim
+
+#endif  // SIMNPU_SIM_DEVICE_ARENA_H_
