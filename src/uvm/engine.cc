@@ -1,0 +1,556 @@
+// Engine: initialisation, allocation, the host fault service, advice,
+// prefetch and queries. Data movement is in migrate.cc, device accesses in
+// device_access.cc, device frames and eviction in frames.cc.
+#include "uvm/engine.h"
+
+#include <poll.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "dfx/log.h"
+#include "platform/clock.h"
+#include "platform/env.h"
+#include "platform/vm.h"
+#include "sim/npu_system.h"
+#include "uvm/counters.h"
+#include "uvm/policy.h"
+
+namespace simnpu::uvm {
+namespace {
+constexpr int kParamInvalid = 107000;
+constexpr int kAllocFailed = 207001;
+constexpr int kAdviseSetReadMostly = 0, kAdviseUnsetReadMostly = 1, kAdviseSetPreferred = 2,
+              kAdviseUnsetPreferred = 3, kAdviseSetAccessedBy = 4, kAdviseUnsetAccessedBy = 5;
+
+void DeviceOpenHook(sim::NpuDevice* dev) { Engine::Get().OnDeviceOpen(dev); }
+
+inline char* PageAddr(const VaBlock& b, size_t i) {
+  return reinterpret_cast<char*>(b.base + i * kPageSize);
+}
+}  // namespace
+
+Engine& Engine::Get() {
+  static Engine* e = new Engine();  // never destroyed: the service thread outlives main()
+  return *e;
+}
+
+Status Engine::EnsureInit() {
+  if (mode_.load(std::memory_order_acquire) != Mode::kUninitialized) return Status::Ok();
+  std::lock_guard<std::mutex> g(init_mu_);
+  if (mode_.load() != Mode::kUninitialized) return Status::Ok();
+  SIMNPU_RETURN_IF_ERROR(space_.Init());
+  std::string why;
+  auto forced = platform::GetEnv("SIMNPU_UVM_MODE");
+  if (forced && *forced == "pinned") {
+    why = "SIMNPU_UVM_MODE=pinned was requested";
+  } else {
+    uffd_ = platform::Userfaultfd::Open(&why);
+    if (uffd_ && !uffd_->has_wp()) {
+      why = "this kernel's userfaultfd lacks write-protect support (Linux 5.7+ needed)";
+      uffd_.reset();
+    }
+  }
+  if (!uffd_) {
+    pinned_reason_ = why;
+    std::fprintf(stderr,
+                 "[simnpu] WARNING: managed memory runs in host-pinned mode: %s. Programs stay "
+                 "correct, but pages never migrate, so no fault or migration is simulated.\n",
+                 why.c_str());
+    SIMNPU_LOGW(kDrv, "managed memory in host-pinned mode: %s", why.c_str());
+    mode_.store(Mode::kPinned, std::memory_order_release);
+  } else {
+    if (!pool_.Init(8)) return Status(kAllocFailed, "cannot reserve the huge-page pool");
+    // Register every device arena that is already open; later ones through the hook.
+    for (int i = 0; i < sim::NpuSystem::Get().physical_count(); ++i)
+      if (sim::NpuDevice* d = sim::NpuSystem::Get().Find(i)) OnDeviceOpen(d);
+    mode_.store(Mode::kUffd, std::memory_order_release);
+    service_ = std::thread([this] { ServiceLoop(); });
+    service_.detach();
+  }
+  sim::NpuSystem::Get().SetDeviceOpenHook(&DeviceOpenHook);
+  sim::SetManagedAccessHandler(this);
+  SIMNPU_LOGI(kDrv, "UVM engine ready: window %#lx (+3 TiB)%s, mode %s",
+              static_cast<unsigned long>(space_.base()),
+              space_.at_documented_address() ? "" : " (not the documented address)",
+              mode_.load() == Mode::kUffd ? "userfaultfd" : "host-pinned");
+  return Status::Ok();
+}
+
+void Engine::OnDeviceOpen(sim::NpuDevice* dev) {
+  if (!uffd_) return;
+  sim::DeviceArena& a = dev->arena();
+  int rc = uffd_->Register(reinterpret_cast<void*>(a.base()), a.size(), /*wp=*/false);
+  if (rc != 0) {
+    SIMNPU_LOGW(kDrv, "device %d: cannot register the arena with userfaultfd (%s); device frames "
+                      "will be filled by copying", dev->phys_id(), std::strerror(-rc));
+    return;
+  }
+  a.SetHoleFiller(this);
+}
+
+sim::DeviceArena* Engine::Arena(int d) const {
+  sim::NpuDevice* dev = sim::NpuSystem::Get().Find(d);
+  return dev ? &dev->arena() : nullptr;
+}
+
+int Engine::FillHole(void* chunk) {
+  char* slot = pool_.Take();
+  if (!slot) return -ENOMEM;
+  long n = uffd_->Move(chunk, slot, kBlockSize, /*dontwake=*/false, /*allow_src_holes=*/false);
+  if (n == static_cast<long>(kBlockSize)) {
+    pool_.Give(slot, /*hole=*/true);
+    return 0;
+  }
+  // Could not move (e.g. the kernel lacks UFFDIO_MOVE): copy instead.
+  size_t done = n > 0 ? static_cast<size_t>(n) : 0;
+  while (done < kBlockSize) {
+    long c = uffd_->Copy(static_cast<char*>(chunk) + done, slot + done, kBlockSize - done, false, false);
+    if (c <= 0) {
+      pool_.Give(slot, /*hole=*/true);
+      return c < 0 ? static_cast<int>(c) : -EIO;
+    }
+    done += static_cast<size_t>(c);
+  }
+  pool_.Give(slot, /*hole=*/n > 0);
+  return 0;
+}
+
+// ---------------------------------------------------------------- allocation
+
+StatusOr<void*> Engine::Allocate(uint64_t size) {
+  SIMNPU_RETURN_IF_ERROR(EnsureInit());
+  if (size > kWindowSize) return Status(kAllocFailed, "the size exceeds the 3 TiB managed window");
+  size_t aligned = static_cast<size_t>(((size + kBlockSize - 1) >> kBlockShift) << kBlockShift);
+  std::unique_lock<std::shared_mutex> lk(space_.mu());
+  auto a = space_.Allocate(aligned);
+  if (!a.ok()) return a.status();
+  void* p = reinterpret_cast<void*>(a.value()->base);
+  int e = platform::CommitRw(p, aligned, /*huge=*/true);
+  if (e == 0 && uffd_) e = -uffd_->Register(p, aligned, /*wp=*/true);
+  if (e != 0) {
+    space_.Remove(a.value()->base);
+    platform::Decommit(p, aligned);
+    return Status(kAllocFailed, std::string("cannot map managed memory: ") + std::strerror(e));
+  }
+  SIMNPU_LOGD(kDrv, "managed alloc %#lx size %zu", static_cast<unsigned long>(a.value()->base), aligned);
+  return p;
+}
+
+Status Engine::Free(void* p) {
+  if (mode() == Mode::kUninitialized) return Status(kParamInvalid, "not managed memory");
+  std::unique_ptr<Allocation> a;
+  {
+    std::unique_lock<std::shared_mutex> lk(space_.mu());
+    Allocation* cur = space_.AllocationOf(reinterpret_cast<uintptr_t>(p));
+    if (!cur || cur->base != reinterpret_cast<uintptr_t>(p))
+      return Status(kParamInvalid, "address is not the start of a managed allocation");
+    for (auto& blk : cur->blocks) {
+      std::lock_guard<std::mutex> bg(blk->mu);
+      for (int d = 0; d < sim::kMaxDevices; ++d) {
+        if (!blk->dev[d].frame) continue;
+        DropDevicePages(*blk, d, PageMask::All());
+        ReleaseFrameIfEmpty(*blk, d);
+      }
+    }
+    a = space_.Remove(cur->base);
+    if (uffd_) uffd_->Unregister(p, a->size);
+    platform::Decommit(p, a->size);
+  }
+  return Status::Ok();
+}
+
+bool Engine::Lookup(const void* p, uintptr_t* base, size_t* size) {
+  if (mode() == Mode::kUninitialized) return false;
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  Allocation* a = space_.AllocationOf(reinterpret_cast<uintptr_t>(p));
+  if (!a) return false;
+  if (base) *base = a->base;
+  if (size) *size = a->size;
+  return true;
+}
+
+bool Engine::RangeValid(const void* p, size_t n) {
+  if (mode() == Mode::kUninitialized || n == 0) return false;
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (a + n < a) return false;
+  for (uintptr_t cur = a; cur < a + n; cur = (cur & ~(kBlockSize - 1)) + kBlockSize)
+    if (!space_.BlockOf(cur)) return false;
+  return true;
+}
+
+bool Engine::IsManaged(uintptr_t p, size_t n) const {
+  if (mode_.load(std::memory_order_relaxed) == Mode::kUninitialized) return false;
+  uintptr_t end = p + (n ? n - 1 : 0);
+  return space_.InWindow(p) || space_.InWindow(end);
+}
+
+// ---------------------------------------------------------------- host faults
+
+void Engine::ServiceLoop() {
+  const uint64_t spin_ns = static_cast<uint64_t>(Tunables::Get().fault_spin_us) * 1000;
+  uint64_t spin_until = 0;
+  for (;;) {
+    platform::UffdFault f;
+    int r = uffd_->ReadFault(&f);
+    if (r == 1) {
+      HandleHostFault(f);
+      spin_until = platform::NowNs() + spin_ns;
+      continue;
+    }
+    if (r < 0) {
+      SIMNPU_LOGE(kDrv, "userfaultfd read failed: %s", std::strerror(-r));
+      return;
+    }
+    // Nothing pending: keep polling briefly (faults come in bursts and a
+    // sleeping thread costs 20-90 us to wake here), then sleep in poll().
+    if (platform::NowNs() < spin_until) {
+      platform::CpuRelax();
+      continue;
+    }
+    struct pollfd pfd = {uffd_->fd(), POLLIN, 0};
+    poll(&pfd, 1, 1000);
+  }
+}
+
+void Engine::HandleHostFault(const platform::UffdFault& f) {
+  const uintptr_t page_addr = f.address & ~(kPageSize - 1);
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  VaBlock* b = space_.BlockOf(page_addr);
+  if (!b) {
+    // A device arena hole touched directly (should not happen), or a range
+    // being freed: give the page zeroes so the thread is never stuck.
+    static const char kZeros[kPageSize] = {};
+    if (uffd_->Copy(reinterpret_cast<void*>(page_addr), kZeros, kPageSize, false, false) < 0)
+      uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
+    SIMNPU_LOGW(kDrv, "host fault at %#lx outside managed blocks served with zeroes",
+                static_cast<unsigned long>(f.address));
+    return;
+  }
+  const size_t p = (page_addr - b->base) >> kPageShift;
+  for (int attempt = 0;; ++attempt) {
+    std::unique_lock<std::mutex> bl(b->mu);
+    if (f.wp && b->host_resident.test(p) && b->host_wp.test(p)) {
+      // A write to a read-duplicated page: invalidate the other copies of its
+      // granule and give the host the page back writable.
+      Count(Stats().host_faults);
+      Count(Stats().host_faults_write_dup);
+      bool expanded;
+      PageMask region = FaultRegion(PageMask::Range(p, 1), PageMask(), false, &expanded) & b->host_wp;
+      Status st = MakeResidentHost(*b, region, /*duplicate=*/false, Cause::kHostFault);
+      if (!st.ok()) SIMNPU_LOGE(kDrv, "write fault service failed: %s", st.message().c_str());
+      break;
+    }
+    if (b->host_resident.test(p) && !(f.wp && b->host_wp.test(p))) {
+      uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);  // resolved by someone else
+      break;
+    }
+    // Missing page (or a stale write-protect fault on a page that moved away).
+    const PageMask populated = b->Populated();
+    const bool first_touch = !populated.test(p);
+    bool from_device = !first_touch;
+    if (from_device && attempt == 0) {
+      ThrashHint hint = OnMigration(*b, kHost, platform::NowNs());
+      if (hint == ThrashHint::kThrottle) {
+        bl.unlock();
+        std::this_thread::sleep_for(std::chrono::microseconds(Tunables::Get().thrash_nap_us));
+        continue;  // re-evaluate: the state may have changed while we napped
+      }
+    }
+    Count(Stats().host_faults);
+    Count(first_touch ? Stats().host_faults_first_touch : Stats().host_faults_migrate);
+    PageMask region;
+    if (populated.none()) {
+      region = PageMask::All();  // first touch of a block populates it whole (huge page)
+    } else {
+      int src;
+      bool expanded = false;
+      region = FaultRegion(PageMask::Range(p, 1), b->host_resident, CanMoveWholeToHost(*b, &src), &expanded);
+      if (expanded) Count(Stats().density_expansions);
+    }
+    bool duplicate = b->read_mostly && !f.write && !first_touch;
+    Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);
+    if (!st.ok()) {
+      SIMNPU_LOGE(kDrv, "host fault service at %#lx failed: %s", static_cast<unsigned long>(f.address),
+                  st.message().c_str());
+      // Never leave the thread stuck: zero-fill the page if still missing.
+      if (!b->host_resident.test(p)) {
+        static const char kZeros[kPageSize] = {};
+        if (uffd_->Copy(reinterpret_cast<void*>(page_addr), kZeros, kPageSize, false, false) > 0)
+          b->host_resident.set(p);
+      }
+    }
+    break;
+  }
+  uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
+}
+
+// ---------------------------------------------------------------- advice
+
+Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
+  SIMNPU_RETURN_IF_ERROR(EnsureInit());
+  if (!RangeValid(ptr, n))
+    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  const uintptr_t start = reinterpret_cast<uintptr_t>(ptr) & ~(kBlockSize - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
+  // SET_PREFERRED_LOCATION without read-mostly refuses ranges already
+  // resident on another agent (checked over the whole range first).
+  if (advise == kAdviseSetPreferred && mode() == Mode::kUffd) {
+    for (uintptr_t a = start; a < end; a += kBlockSize) {
+      VaBlock* b = space_.BlockOf(a);
+      std::lock_guard<std::mutex> bl(b->mu);
+      if (b->read_mostly) continue;
+      bool elsewhere = loc.where == kHost ? b->AnyDeviceCopy() : b->host_resident.any();
+      for (int d = 0; d < sim::kMaxDevices && !elsewhere; ++d)
+        if (d != loc.where && b->dev[d].resident.any()) elsewhere = true;
+      if (elsewhere)
+        return Status(kParamInvalid,
+                      "SET_PREFERRED_LOCATION: part of the range is already resident on another "
+                      "agent (advise before first use, or prefetch instead)");
+    }
+  }
+  char* spare = nullptr;
+  Status result = Status::Ok();
+  for (uintptr_t a = start; a < end && result.ok(); a += kBlockSize) {
+    VaBlock* b = space_.BlockOf(a);
+    for (;;) {
+      std::unique_lock<std::mutex> bl(b->mu);
+      switch (advise) {
+        case kAdviseSetReadMostly:
+          b->read_mostly = true;
+          break;
+        case kAdviseUnsetReadMostly: {
+          b->read_mostly = false;
+          if (mode() != Mode::kUffd) break;
+          // Collapse replicas to one copy at `loc` (INVALID means the host).
+          PageMask dup;
+          int copies[kPagesPerBlock] = {};
+          for (size_t i = 0; i < kPagesPerBlock; ++i) copies[i] = b->host_resident.test(i);
+          for (auto& v : b->dev)
+            for (size_t i = 0; i < kPagesPerBlock; ++i) copies[i] += v.resident.test(i);
+          for (size_t i = 0; i < kPagesPerBlock; ++i)
+            if (copies[i] > 1) dup.set(i);
+          if (dup.none()) break;
+          int where = loc.where == kNoLocation ? kHost : loc.where;
+          if (where == kHost) {
+            result = MakeResidentHost(*b, dup, false, Cause::kAdvise);
+          } else {
+            if (!b->dev[where].frame && !spare) {
+              bl.unlock();
+              spare = AcquireFrame(where, &result);
+              if (!spare) break;
+              continue;
+            }
+            result = MakeResidentDevice(*b, where, dup, false, Cause::kAdvise, &spare);
+          }
+          break;
+        }
+        case kAdviseSetPreferred: {
+          b->preferred = static_cast<int8_t>(loc.where);
+          if (mode() != Mode::kUffd) break;
+          PageMask unpop = ~b->Populated();
+          if (b->read_mostly) {
+            // Make sure a replica exists at the device (host preference: nothing to do).
+            if (loc.where == kHost) break;
+            PageMask want = b->Populated().Minus(b->dev[loc.where].resident);
+            if (want.none()) break;
+            if (!b->dev[loc.where].frame && !spare) {
+              bl.unlock();
+              spare = AcquireFrame(loc.where, &result);
+              if (!spare) break;
+              continue;
+            }
+            result = MakeResidentDevice(*b, loc.where, want, true, Cause::kAdvise, &spare);
+            break;
+          }
+          // Pre-allocate and map the range at the preferred location.
+          if (unpop.none()) break;
+          if (loc.where == kHost) {
+            result = MakeResidentHost(*b, unpop, false, Cause::kAdvise);
+          } else {
+            if (!b->dev[loc.where].frame && !spare) {
+              bl.unlock();
+              spare = AcquireFrame(loc.where, &result);
+              if (!spare) break;
+              continue;
+            }
+            result = MakeResidentDevice(*b, loc.where, unpop, false, Cause::kAdvise, &spare);
+          }
+          break;
+        }
+        case kAdviseUnsetPreferred:
+          b->preferred = kNoLocation;
+          break;
+        case kAdviseSetAccessedBy:
+          b->accessed_by |= 1u << (loc.where == kHost ? 0 : loc.where + 1);
+          if (loc.where != kHost) {
+            // Establish the mapping now: the device reaches the pages where they are.
+            PageMask newly = PageMask::All().Minus(b->dev[loc.where].remote);
+            b->dev[loc.where].remote = PageMask::All();
+            Count(Stats().remote_maps, newly.count());
+          }
+          break;
+        case kAdviseUnsetAccessedBy:
+          b->accessed_by &= ~(1u << (loc.where == kHost ? 0 : loc.where + 1));
+          if (loc.where != kHost) b->dev[loc.where].remote.clear();
+          break;
+        default:
+          result = Status(kParamInvalid, "unknown advice");
+      }
+      break;
+    }
+  }
+  if (spare) {
+    // Not needed after all: give it back.
+    for (int d = 0; d < sim::kMaxDevices; ++d)
+      if (sim::DeviceArena* ar = Arena(d); ar && ar->Contains(spare)) ar->FreeFrame(spare, true);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- prefetch
+
+void Engine::NoteLastPrefetch(const void* ptr, size_t n, Location loc) {
+  if (mode() == Mode::kUninitialized) return;
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  const uintptr_t start = reinterpret_cast<uintptr_t>(ptr) & ~(kBlockSize - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
+  for (uintptr_t a = start; a < end; a += kBlockSize) {
+    VaBlock* b = space_.BlockOf(a);
+    if (!b) continue;
+    std::lock_guard<std::mutex> bl(b->mu);
+    b->last_prefetch = static_cast<int8_t>(loc.where);
+  }
+}
+
+Status Engine::Prefetch(const void* ptr, size_t n, Location loc) {
+  SIMNPU_RETURN_IF_ERROR(EnsureInit());
+  if (!RangeValid(ptr, n))
+    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  Count(Stats().prefetch_requests);
+  if (mode() != Mode::kUffd) return Status::Ok();
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  const uintptr_t first = reinterpret_cast<uintptr_t>(ptr);
+  const uintptr_t end = first + n;
+  char* spare = nullptr;
+  Status result = Status::Ok();
+  for (uintptr_t a = first & ~(kBlockSize - 1); a < end && result.ok(); a += kBlockSize) {
+    VaBlock* b = space_.BlockOf(a);
+    size_t p0 = a < first ? (first - a) >> kPageShift : 0;
+    size_t p1 = std::min<uintptr_t>(kPagesPerBlock, (end - a + kPageSize - 1) >> kPageShift);
+    PageMask pages = PageMask::Range(p0, p1 - p0);
+    for (;;) {
+      std::unique_lock<std::mutex> bl(b->mu);
+      if (loc.where == kHost) {
+        PageMask todo = pages.Minus(b->host_resident);
+        if (!b->read_mostly) {
+          // Also make host copies exclusive.
+          for (auto& v : b->dev) todo |= pages & v.resident;
+        }
+        if (todo.none()) break;
+        Count(Stats().prefetch_pages, pages.Minus(b->host_resident).count());
+        result = MakeResidentHost(*b, todo, b->read_mostly, Cause::kPrefetch);
+      } else {
+        DeviceView& v = b->dev[loc.where];
+        PageMask todo = pages.Minus(v.resident);
+        if (!b->read_mostly && (b->host_resident & pages).any()) todo |= pages & b->host_resident;
+        if (todo.none()) break;
+        if (!v.frame && !spare) {
+          bl.unlock();
+          spare = AcquireFrame(loc.where, &result);
+          if (!spare) break;
+          continue;
+        }
+        Count(Stats().prefetch_pages, pages.Minus(v.resident).count());
+        result = MakeResidentDevice(*b, loc.where, todo, b->read_mostly, Cause::kPrefetch, &spare);
+        v.last_use.store(++lru_clock_, std::memory_order_relaxed);
+      }
+      break;
+    }
+  }
+  if (spare)
+    if (sim::DeviceArena* ar = Arena(loc.where)) ar->FreeFrame(spare, true);
+  return result;
+}
+
+// ---------------------------------------------------------------- queries
+
+Status Engine::QueryRange(const void* ptr, size_t n, RangeAttrs* out) {
+  if (!RangeValid(ptr, n))
+    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  const uintptr_t start = reinterpret_cast<uintptr_t>(ptr) & ~(kBlockSize - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
+  bool first = true;
+  for (uintptr_t a = start; a < end; a += kBlockSize) {
+    VaBlock* b = space_.BlockOf(a);
+    std::lock_guard<std::mutex> bl(b->mu);
+    if (first) {
+      out->read_mostly = b->read_mostly;
+      out->preferred = b->preferred;
+      out->last_prefetch = b->last_prefetch;
+      out->accessed_by = b->accessed_by;
+      first = false;
+      continue;
+    }
+    out->read_mostly = out->read_mostly && b->read_mostly;
+    if (out->preferred != b->preferred) out->preferred = kNoLocation;
+    if (out->last_prefetch != b->last_prefetch) out->last_prefetch = kNoLocation;
+    out->accessed_by &= b->accessed_by;
+  }
+  return Status::Ok();
+}
+
+Status Engine::QueryResidency(const void* ptr, size_t n, uint32_t* out, size_t cap) {
+  if (!RangeValid(ptr, n))
+    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  const uintptr_t a0 = reinterpret_cast<uintptr_t>(ptr) & ~(kPageSize - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
+  size_t pages = (end - a0 + kPageSize - 1) >> kPageShift;
+  if (cap < pages)
+    return Status(kParamInvalid, "the output array holds " + std::to_string(cap) + " entries, " +
+                                     std::to_string(pages) + " pages are needed");
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  size_t k = 0;
+  for (uintptr_t a = a0; a < end; a += kPageSize, ++k) {
+    VaBlock* b = space_.BlockOf(a);
+    std::lock_guard<std::mutex> bl(b->mu);
+    size_t i = (a - b->base) >> kPageShift;
+    uint32_t m = 0;
+    if (mode() == Mode::kPinned || b->host_resident.test(i)) m |= 1u;
+    for (int d = 0; d < sim::kMaxDevices; ++d)
+      if (b->dev[d].resident.test(i)) m |= 1u << (d + 1);
+    out[k] = m;
+  }
+  return Status::Ok();
+}
+
+void Engine::EvacuateDevice(int phys) {
+  if (mode() != Mode::kUffd || phys < 0 || phys >= sim::kMaxDevices) return;
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  std::vector<VaBlock*> blocks;
+  {
+    std::lock_guard<std::mutex> g(lru_mu_);
+    blocks = frame_holders_[phys];
+  }
+  for (VaBlock* b : blocks) {
+    std::lock_guard<std::mutex> bl(b->mu);
+    DeviceView& v = b->dev[phys];
+    if (!v.frame) continue;
+    PageMask only_here = v.resident.Minus(b->host_resident);
+    for (int d = 0; d < sim::kMaxDevices; ++d)
+      if (d != phys) only_here = only_here.Minus(b->dev[d].resident);
+    Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEvacuate) : Status::Ok();
+    if (!st.ok()) SIMNPU_LOGE(kDrv, "evacuating device %d failed: %s", phys, st.message().c_str());
+    DropDevicePages(*b, phys, PageMask::All());
+    ReleaseFrameIfEmpty(*b, phys);
+  }
+}
+
+}  // namespace simnpu::uvm

@@ -1,0 +1,92 @@
+// Device frames for managed blocks and eviction under oversubscription.
+//
+// A block that has pages resident on device d holds one 2 MiB frame from
+// d's arena (counted against the device capacity). When the arena is full,
+// AcquireFrame evicts the least recently used block of that device to the
+// host (moving its pages), never one whose lock is held (a block being
+// faulted on or accessed is locked, so try_lock skips it). Every wait is
+// bounded: after ~10 s without a frame the caller gets out-of-memory.
+#include <algorithm>
+#include <chrono>
+
+#include "dfx/log.h"
+#include "uvm/counters.h"
+#include "uvm/engine.h"
+
+namespace simnpu::uvm {
+namespace {
+constexpr int kOutOfMemory = 207001;  // ACL_ERROR_RT_MEMORY_ALLOCATION
+constexpr auto kMaxWait = std::chrono::seconds(10);
+}  // namespace
+
+void Engine::TrackFrame(VaBlock* b, int d) {
+  std::lock_guard<std::mutex> g(lru_mu_);
+  frame_holders_[d].push_back(b);
+}
+
+void Engine::UntrackFrame(VaBlock* b, int d) {
+  std::lock_guard<std::mutex> g(lru_mu_);
+  auto& v = frame_holders_[d];
+  auto it = std::find(v.begin(), v.end(), b);
+  if (it != v.end()) {
+    *it = v.back();
+    v.pop_back();
+  }
+}
+
+bool Engine::EvictOne(int d) {
+  std::vector<VaBlock*> candidates;
+  {
+    std::lock_guard<std::mutex> g(lru_mu_);
+    candidates = frame_holders_[d];
+  }
+  std::sort(candidates.begin(), candidates.end(), [d](VaBlock* a, VaBlock* b) {
+    return a->dev[d].last_use.load(std::memory_order_relaxed) < b->dev[d].last_use.load(std::memory_order_relaxed);
+  });
+  for (VaBlock* b : candidates) {
+    std::unique_lock<std::mutex> bl(b->mu, std::try_to_lock);
+    if (!bl.owns_lock()) continue;  // in use (being faulted on or accessed)
+    DeviceView& v = b->dev[d];
+    if (!v.frame) continue;
+    PageMask only_here = v.resident.Minus(b->host_resident);
+    for (int e = 0; e < sim::kMaxDevices; ++e)
+      if (e != d) only_here = only_here.Minus(b->dev[e].resident);
+    Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEviction) : Status::Ok();
+    if (!st.ok()) {
+      SIMNPU_LOGE(kDrv, "eviction from device %d failed: %s", d, st.message().c_str());
+      continue;
+    }
+    DropDevicePages(*b, d, PageMask::All());
+    ReleaseFrameIfEmpty(*b, d);
+    Count(Stats().evictions);
+    SIMNPU_LOGD(kDrv, "evicted block %#lx from device %d", static_cast<unsigned long>(b->base), d);
+    return true;
+  }
+  return false;
+}
+
+char* Engine::AcquireFrame(int d, Status* err) {
+  sim::DeviceArena* arena = Arena(d);
+  if (!arena) {
+    *err = Status(107001, "device " + std::to_string(d) + " is not open");
+    return nullptr;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + kMaxWait;
+  for (;;) {
+    if (char* f = static_cast<char*>(arena->AllocFrame(/*want_hole=*/uffd_ != nullptr))) return f;
+    if (EvictOne(d)) continue;
+    // Everything evictable is busy: wait for a frame to be released.
+    std::unique_lock<std::mutex> g(lru_mu_);
+    if (frame_cv_.wait_until(g, std::min(deadline, std::chrono::steady_clock::now() +
+                                                        std::chrono::milliseconds(10))) ==
+            std::cv_status::timeout &&
+        std::chrono::steady_clock::now() >= deadline) {
+      *err = Status(kOutOfMemory, "device " + std::to_string(d) +
+                                      " has no free memory for managed pages and nothing can be "
+                                      "evicted (all resident blocks are in use)");
+      return nullptr;
+    }
+  }
+}
+
+}  // namespace simnpu::uvm

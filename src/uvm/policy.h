@@ -1,0 +1,65 @@
+// UVM policies: modules that look at a block and return hints; the engine
+// acts on them. Every tunable lives in Tunables (read once from the
+// environment; tests may override them through Tunables::Mutable()).
+//
+//   FaultRegion (granularity + density prefetch)
+//     A fault on page p first grows to the aligned "big page" of
+//     `fault_granule` bytes around p (default: the whole 2 MiB block when
+//     the block can be moved whole, else 64 KiB, as NVIDIA's big pages).
+//     Then, like NVIDIA's tree prefetcher, for each enclosing power-of-two
+//     subtree up to 2 MiB: if more than `density_percent` (51) of its pages
+//     would be at the destination after this fault, the whole subtree is
+//     taken.
+//   Thrashing
+//     A migration of a block within `thrash_lapse_us` (500) of its previous
+//     migration to a different processor is a thrashing event; after
+//     `thrash_threshold` (3) consecutive events the block is thrashing: the
+//     next faults are throttled (`thrash_nap_us` each) and after
+//     `thrash_pin_threshold` (10) throttles the block is pinned to the host
+//     for `thrash_pin_ms` (150): devices map it remotely instead of
+//     migrating. A preferred location disables pinning (it may thrash).
+//   Read-mostly, preferred location, accessed-by: see engine.cc.
+#ifndef SIMNPU_UVM_POLICY_H_
+#define SIMNPU_UVM_POLICY_H_
+
+#include <cstdint>
+
+#include "uvm/page_mask.h"
+#include "uvm/va_block.h"
+
+namespace simnpu::uvm {
+
+struct Tunables {
+  uint64_t fault_granule = 0;        // bytes; 0 = auto (2 MiB when movable whole, else 64 KiB). SIMNPU_UVM_FAULT_GRANULE
+  uint32_t density_percent = 51;     // SIMNPU_UVM_DENSITY
+  bool prefetch_enable = true;       // SIMNPU_UVM_PREFETCH (density expansion on/off)
+  uint32_t thrash_lapse_us = 500;    // SIMNPU_UVM_THRASH_LAPSE_US
+  uint32_t thrash_threshold = 3;     // SIMNPU_UVM_THRASH_THRESHOLD
+  uint32_t thrash_pin_threshold = 10;// SIMNPU_UVM_THRASH_PIN_THRESHOLD
+  uint32_t thrash_nap_us = 500;      // SIMNPU_UVM_THRASH_NAP_US
+  uint32_t thrash_pin_ms = 150;      // SIMNPU_UVM_THRASH_PIN_MS
+  bool thrash_enable = true;         // SIMNPU_UVM_THRASHING
+  bool use_move = true;              // SIMNPU_UVM_MOVE: migrate whole blocks with UFFDIO_MOVE
+  uint32_t fault_spin_us = 200;      // SIMNPU_UVM_FAULT_SPIN_US: service thread polls this long before sleeping
+
+  static const Tunables& Get();
+  static Tunables& Mutable();  // tests only
+};
+
+// The pages a fault (or a batch of faults) on `faulted` should bring to the
+// destination, given the pages already there (`at_dest`) and whether the
+// block is movable whole. Result ⊇ faulted. Sets *expanded when the density
+// rule widened the region.
+PageMask FaultRegion(const PageMask& faulted, const PageMask& at_dest, bool whole_block_movable,
+                     bool* expanded);
+
+enum class ThrashHint { kNone, kThrottle, kPin };
+// Records a migration of `b` to `dst` at `now_ns` and returns the hint for
+// the fault that caused it. REQUIRES: b.mu held.
+ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns);
+// True while the block is pinned to the host. REQUIRES: b.mu held.
+bool IsPinned(const VaBlock& b, uint64_t now_ns);
+
+}  // namespace simnpu::uvm
+
+#endif  // SIMNPU_UVM_POLICY_H_
