@@ -1,0 +1,102 @@
+// Non-kernel stream tasks.
+#include "core/basic_tasks.h"
+
+#include <atomic>
+#include <chrono>
+
+#include "dfx/log.h"
+#include "platform/clock.h"
+#include "sim/memory_path.h"
+
+namespace simnpu::core {
+namespace {
+constexpr int kEventSyncTimeout = 507047;   // ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+constexpr int kNotifyTimeout = 107019;      // ACL_ERROR_RT_WAIT_TIMEOUT
+std::mutex g_value_mu;
+std::condition_variable g_value_cv;
+std::atomic<uint64_t> g_value_epoch{0};
+}  // namespace
+
+int EventRecordTask::Run(ExecContext&) {
+  event_->MarkDone(gen_, platform::NowNs());
+  return 0;
+}
+
+int EventWaitTask::Run(ExecContext&) {
+  return event_->WaitGen(gen_, timeout_ms_) ? 0 : kEventSyncTimeout;
+}
+
+void Notify::Signal() {
+  std::lock_guard<std::mutex> g(mu_);
+  signaled_ = true;
+  cv_.notify_all();
+}
+
+bool Notify::WaitAndReset(uint32_t timeout_ms) {
+  std::unique_lock<std::mutex> lk(mu_);
+  auto ready = [&] { return signaled_; };
+  if (timeout_ms == 0)
+    cv_.wait(lk, ready);
+  else if (!cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), ready))
+    return false;
+  signaled_ = false;
+  return true;
+}
+
+int NotifyWaitTask::Run(ExecContext&) { return n_->WaitAndReset(timeout_) ? 0 : kNotifyTimeout; }
+
+void NotifyValueChanged() {
+  g_value_epoch.fetch_add(1);
+  std::lock_guard<std::mutex> g(g_value_mu);
+  g_value_cv.notify_all();
+}
+
+int ValueWriteTask::Run(ExecContext&) {
+  __atomic_store_n(addr_, value_, __ATOMIC_SEQ_CST);
+  NotifyValueChanged();
+  return 0;
+}
+
+bool ValueWaitTask::Satisfied(uint64_t cur, uint64_t value, uint32_t flag) {
+  switch (flag) {
+    case 0: return cur >= value;             // GEQ
+    case 1: return cur == value;             // EQ
+    case 2: return (cur & value) != 0;       // AND
+    case 3: return ~(cur | value) != 0;      // NOR
+    default: return true;
+  }
+}
+
+int ValueWaitTask::Run(ExecContext&) {
+  // Woken by every ValueWriteTask; re-checks every millisecond for stores made
+  // by other means (host code, kernels).
+  for (;;) {
+    uint64_t epoch = g_value_epoch.load();
+    if (Satisfied(__atomic_load_n(addr_, __ATOMIC_SEQ_CST), value_, flag_)) return 0;
+    std::unique_lock<std::mutex> lk(g_value_mu);
+    g_value_cv.wait_for(lk, std::chrono::milliseconds(1), [&] { return g_value_epoch.load() != epoch; });
+  }
+}
+
+int HostFuncTask::Run(ExecContext& ctx) {
+  int rc = fn_(ctx);
+  if (rc != 0 && !errors_fail_) {
+    SIMNPU_LOGE(kRuntime, "host task %s reported %d (logged only)", name_, rc);
+    return 0;
+  }
+  return rc;
+}
+
+int CopyTask::Run(ExecContext& ctx) {
+  Status st = sim::DeviceCopy(ctx.phys_id, dst_, src_, n_);
+  if (!st.ok()) SIMNPU_LOGE(kRuntime, "async copy failed: %s", st.message().c_str());
+  return st.code();
+}
+
+int FillTask::Run(ExecContext& ctx) {
+  Status st = sim::DeviceFill(ctx.phys_id, dst_, v_, n_);
+  if (!st.ok()) SIMNPU_LOGE(kRuntime, "async memset failed: %s", st.message().c_str());
+  return st.code();
+}
+
+}  // namespace simnpu::core

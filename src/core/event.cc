@@ -1,0 +1,69 @@
+// Event generations and waiting.
+#include "core/event.h"
+
+#include <chrono>
+
+namespace simnpu::core {
+
+uint64_t Event::BeginRecord() {
+  std::lock_guard<std::mutex> g(mu_);
+  return ++record_gen_;
+}
+
+void Event::MarkDone(uint64_t gen, uint64_t timestamp_ns) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (gen > done_gen_) {
+    done_gen_ = gen;
+    timestamp_ns_ = timestamp_ns;
+    timestamp_valid_ = true;
+  }
+  cv_.notify_all();
+}
+
+void Event::MarkDiscarded(uint64_t gen) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (gen > done_gen_) {
+    done_gen_ = gen;
+    timestamp_valid_ = false;
+  }
+  cv_.notify_all();
+}
+
+void Event::Reset() {
+  std::lock_guard<std::mutex> g(mu_);
+  done_gen_ = record_gen_;
+  timestamp_valid_ = false;
+  cv_.notify_all();
+}
+
+uint64_t Event::recorded_gen() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return record_gen_;
+}
+
+bool Event::IsComplete() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return done_gen_ >= record_gen_;
+}
+
+bool Event::HasCompletedRecord() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return record_gen_ > 0 && done_gen_ >= record_gen_ && timestamp_valid_;
+}
+
+bool Event::WaitGen(uint64_t gen, int32_t timeout_ms) {
+  std::unique_lock<std::mutex> lk(mu_);
+  auto done = [&] { return done_gen_ >= gen; };
+  if (timeout_ms < 0) {
+    cv_.wait(lk, done);
+    return true;
+  }
+  return cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), done);
+}
+
+uint64_t Event::timestamp_ns() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return timestamp_ns_;
+}
+
+}  // namespace simnpu::core

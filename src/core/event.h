@@ -1,0 +1,54 @@
+// Event: a marker recorded into a stream.
+//
+// Recording (aclrtRecordEvent) bumps the event's record generation at
+// submission time and queues a record task; when the task runs it marks that
+// generation done with a timestamp. Waiting (aclrtSynchronizeEvent, and
+// aclrtStreamWaitEvent tasks) waits for the generation current at the time
+// of the call. An event never recorded counts as complete.
+#ifndef SIMNPU_CORE_EVENT_H_
+#define SIMNPU_CORE_EVENT_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+
+namespace simnpu::core {
+
+class Event {
+ public:
+  Event(int device_id, uint32_t flags) : device_id_(device_id), flags_(flags) {}
+
+  int device_id() const { return device_id_; }
+  uint32_t flags() const { return flags_; }
+
+  // At submission of a record: returns the new generation.
+  uint64_t BeginRecord();
+  // When the record task runs.
+  void MarkDone(uint64_t gen, uint64_t timestamp_ns);
+  // When a record task is discarded: wake waiters without a timestamp.
+  void MarkDiscarded(uint64_t gen);
+  // Reset task: forget records up to now.
+  void Reset();
+
+  uint64_t recorded_gen() const;
+  bool IsComplete() const;           // latest record done (or never recorded)
+  bool HasCompletedRecord() const;   // at least one record executed and latest done
+  // Waits for generation gen (timeout -1 = forever); false on timeout.
+  bool WaitGen(uint64_t gen, int32_t timeout_ms);
+  // Timestamp of the latest completed record (ns, monotonic).
+  uint64_t timestamp_ns() const;
+
+ private:
+  const int device_id_;
+  const uint32_t flags_;
+  mutable std::mutex mu_;          // leaf
+  std::condition_variable cv_;
+  uint64_t record_gen_ = 0;        // generations handed out. GUARDED_BY(mu_)
+  uint64_t done_gen_ = 0;          // highest generation executed. GUARDED_BY(mu_)
+  uint64_t timestamp_ns_ = 0;      // of done_gen_. GUARDED_BY(mu_)
+  bool timestamp_valid_ = false;   // GUARDED_BY(mu_)
+};
+
+}  // namespace simnpu::core
+
+#endif  // SIMNPU_CORE_EVENT_H_

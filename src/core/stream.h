@@ -1,0 +1,122 @@
+// Stream: an in-order queue of tasks run by one worker thread.
+//
+// Tasks on different streams run concurrently (one thread per stream, started
+// on the first submission). Completion is a monotonic sequence number: task k
+// (1-based submission order) is done when completed() >= k. Waiting spins
+// briefly (SIMNPU_SPIN_US, default 50 us: a blocked thread costs 20-90 us to
+// wake on this machine kind) and then blocks on a condition variable that
+// the worker signals; every wait has a real wake-up.
+//
+// Failure: the first failing task's code is kept and returned (once) by the
+// next synchronize. In ACL_STOP_ON_FAILURE mode a failure also discards every
+// task queued behind it. Stop/Abort discard queued tasks and make the next
+// synchronize report ACL_ERROR_RT_TASK_ABORT_STOP / ACL_ERROR_RT_STREAM_ABORT.
+//
+// Lock order: Stream::mu_ is a leaf with respect to other runtime locks; no
+// task runs with it held.
+#ifndef SIMNPU_CORE_STREAM_H_
+#define SIMNPU_CORE_STREAM_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "core/task.h"
+
+namespace simnpu::core {
+
+class Context;
+
+class Stream {
+ public:
+  Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint32_t flags, bool is_default);
+  ~Stream();
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  // Queues a task; returns its sequence number (>= 1). Never fails: a stream
+  // being destroyed still accepts tasks until its queue drains.
+  uint64_t Submit(std::unique_ptr<Task> task);
+
+  // Blocks until every task submitted before the call has completed, or
+  // timeout_ms (-1 = forever) elapses. Returns 0, the first asynchronous
+  // failure since the last synchronize (consuming it), or 507046 on timeout.
+  int Synchronize(int32_t timeout_ms = -1);
+  // Waits until completed() >= seq (timeout -1 = forever). false on timeout.
+  bool WaitFor(uint64_t seq, int32_t timeout_ms = -1);
+
+  uint64_t submitted() const { return submitted_.load(std::memory_order_acquire); }
+  uint64_t completed() const { return completed_.load(std::memory_order_acquire); }
+  bool idle() const { return completed() >= submitted(); }
+
+  void set_failure_mode(uint64_t mode) { failure_mode_.store(mode & 1); }
+  uint64_t failure_mode() const { return failure_mode_.load(); }
+  // Discards queued tasks; the next synchronize returns `code`.
+  void DiscardQueued(int code);
+  // Peek at the pending error without consuming it.
+  int pending_error() const;
+  // The message of the failure the last Synchronize returned (consumed).
+  std::string TakeFailureMessage();
+
+  // Drains the queue and stops the worker thread (destroy / device reset).
+  void Shutdown();
+
+  Context* context() const { return ctx_; }
+  int device_id() const { return device_id_; }
+  int phys_id() const { return phys_id_; }
+  uint32_t priority() const { return priority_; }
+  uint32_t flags() const { return flags_; }
+  int32_t id() const { return id_; }
+  bool is_default() const { return is_default_; }
+  // The id of the last task submitted (aclrtGetThreadLastTaskId uses the
+  // calling thread's last submission, kept by the caller).
+  uint32_t last_task_id() const { return last_task_id_.load(); }
+
+  // True while the calling thread is this stream's worker.
+  bool OnWorkerThread() const;
+
+ private:
+  void WorkerMain();
+  void StartWorkerLocked();
+  void Complete(uint64_t seq);
+
+  Context* const ctx_;
+  const int device_id_;
+  const int phys_id_;
+  const uint32_t priority_;
+  const uint32_t flags_;
+  const bool is_default_;
+  const int32_t id_;
+
+  mutable std::mutex mu_;
+  std::condition_variable work_cv_;  // worker waits for tasks
+  std::condition_variable done_cv_;  // synchronizers wait for completion
+  std::deque<std::unique_ptr<Task>> queue_;  // GUARDED_BY(mu_)
+  int pending_error_ = 0;                    // first failure since last sync. GUARDED_BY(mu_)
+  std::string pending_message_;              // its message. GUARDED_BY(mu_)
+  std::string reported_message_;             // message of the failure last returned. GUARDED_BY(mu_)
+  bool discarding_ = false;                  // drop queued tasks until the queue empties. GUARDED_BY(mu_)
+  bool shutdown_ = false;                    // GUARDED_BY(mu_)
+  std::thread worker_;                       // GUARDED_BY(mu_)
+  std::atomic<int> waiters_{0};              // threads blocked on done_cv_
+  std::atomic<bool> worker_sleeping_{false};
+  std::atomic<uint64_t> submitted_{0};
+  std::atomic<uint64_t> completed_{0};
+  std::atomic<uint64_t> failure_mode_{0};
+  std::atomic<uint32_t> last_task_id_{0};
+  std::atomic<std::thread::id> worker_id_{};
+};
+
+// Id of the last task the calling thread submitted to any stream (0 if none).
+uint32_t ThreadLastTaskId();
+
+// Spin budget before blocking, in microseconds (SIMNPU_SPIN_US).
+uint64_t SpinBudgetNs();
+
+}  // namespace simnpu::core
+
+#endif  // SIMNPU_CORE_STREAM_H_
