@@ -1,0 +1,65 @@
+// Kernel images and the functions in them.
+//
+// A Binary is either a fatbin shared object written by our ascendc.cmake
+// (checked, then dlopen()ed) or an in-process image (a table already linked
+// into the program, passed by the host stubs of ascendc_library targets).
+// Binaries and Functions are reference counted: aclrtBinaryUnLoad makes the
+// handle invalid at once, but the image stays loaded until the last queued
+// kernel task that uses it has run.
+#ifndef SIMNPU_LOADER_BINARY_H_
+#define SIMNPU_LOADER_BINARY_H_
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "platform/status.h"
+#include "simnpu/kernel_abi.h"
+
+namespace simnpu::loader {
+
+class Binary;
+
+struct Function {
+  std::shared_ptr<Binary> binary;   // keeps the image loaded
+  const simnpu_kernel_desc* desc;   // points into the image
+  uint32_t index;                   // position in the image's table
+};
+
+class Binary : public std::enable_shared_from_this<Binary> {
+ public:
+  ~Binary();
+  // Loads a fatbin file (relative paths resolve against the working directory).
+  static StatusOr<std::shared_ptr<Binary>> FromFile(const std::string& path);
+  // Loads an image from memory: an in-process image record or a fatbin.
+  static StatusOr<std::shared_ptr<Binary>> FromData(const void* data, size_t length);
+
+  const simnpu_kernel_table& table() const { return *table_; }
+  const std::string& origin() const { return origin_; }
+  // Function handles, created once per kernel on first lookup.
+  StatusOr<std::shared_ptr<Function>> FunctionByName(const std::string& name);
+  StatusOr<std::shared_ptr<Function>> FunctionByEntry(uint64_t entry);
+
+ private:
+  Binary() = default;
+  static StatusOr<std::shared_ptr<Binary>> FromElfBytes(const std::string& bytes, const std::string& origin,
+                                                        const std::string& file_path);
+  Status Adopt(const simnpu_kernel_table* table);
+  std::shared_ptr<Function> FunctionAt(uint32_t i);
+
+  void* dl_ = nullptr;                    // dlopen handle (fatbins)
+  int memfd_ = -1;                        // backing memfd for images loaded from memory
+  const simnpu_kernel_table* table_ = nullptr;
+  std::string origin_;                    // file path or "memory"
+  std::vector<std::shared_ptr<Function>> functions_;  // lazily filled, one per kernel
+  std::mutex mu_;                         // guards functions_
+};
+
+// Checks that `bytes` is a fatbin simnpu can load; explains why not otherwise.
+bool IsLoadableImage(const std::string& bytes, std::string* why);
+
+}  // namespace simnpu::loader
+
+#endif  // SIMNPU_LOADER_BINARY_H_

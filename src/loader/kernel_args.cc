@@ -1,0 +1,173 @@
+// Kernel argument builder and launch snapshots.
+#include "loader/kernel_args.h"
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <unordered_set>
+
+namespace simnpu::loader {
+namespace {
+constexpr int kParamInvalid = 107000;
+constexpr int kNotSupport = 207000;  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT (ordering errors)
+
+inline uint32_t Align(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+std::mutex g_live_mu;
+std::unordered_set<const void*>& Live() {
+  static auto* s = new std::unordered_set<const void*>();
+  return *s;
+}
+
+struct ThreadBuilder {
+  std::unique_ptr<ArgsBuilder> b;
+  ~ThreadBuilder() {
+    std::lock_guard<std::mutex> g(g_live_mu);
+    Live().erase(b.get());
+  }
+};
+thread_local ThreadBuilder tls_builder;
+}  // namespace
+
+ArgsBuilder* ArgsBuilder::InitForThread(std::shared_ptr<Function> fn) {
+  if (!tls_builder.b) {
+    tls_builder.b = std::make_unique<ArgsBuilder>();
+    std::lock_guard<std::mutex> g(g_live_mu);
+    Live().insert(tls_builder.b.get());
+  }
+  ArgsBuilder* b = tls_builder.b.get();
+  b->fn_ = std::move(fn);
+  b->area_.clear();
+  b->params_.clear();
+  b->finalized_ = false;
+  b->buffers_taken_ = false;
+  return b;
+}
+
+bool ArgsBuilder::Valid(const void* h) {
+  std::lock_guard<std::mutex> g(g_live_mu);
+  return Live().count(h) != 0;
+}
+
+Status ArgsBuilder::Append(const void* param, size_t size, uint32_t* index) {
+  if (finalized_) return Status(kNotSupport, "arguments cannot be appended after aclrtKernelArgsFinalize");
+  if (buffers_taken_)
+    return Status(kNotSupport, "arguments cannot be appended after aclrtKernelArgsGetPlaceHolderBuffer");
+  if (params_.size() >= kMaxParams)
+    return Status(kParamInvalid, "a kernel takes at most " + std::to_string(kMaxParams) + " parameters");
+  uint32_t off = Align(static_cast<uint32_t>(area_.size()), 8);
+  if (off + size > kMaxArgsBytes)
+    return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
+  area_.resize(off + size, 0);
+  std::memcpy(area_.data() + off, param, size);
+  ArgParam p;
+  p.offset = off;
+  p.size = static_cast<uint32_t>(size);
+  params_.push_back(std::move(p));
+  *index = static_cast<uint32_t>(params_.size() - 1);
+  return Status::Ok();
+}
+
+Status ArgsBuilder::AppendPlaceHolder(uint32_t* index) {
+  uint64_t zero = 0;
+  SIMNPU_RETURN_IF_ERROR(Append(&zero, sizeof zero, index));
+  params_[*index].placeholder = true;
+  return Status::Ok();
+}
+
+Status ArgsBuilder::PlaceHolderBuffer(uint32_t index, size_t size, void** out) {
+  if (finalized_) return Status(kNotSupport, "the arguments are already finalized");
+  if (index >= params_.size() || !params_[index].placeholder)
+    return Status(kParamInvalid, "the parameter handle is not a placeholder of these arguments");
+  size_t total = area_.size();
+  for (auto& p : params_) total += p.data.size();
+  if (total + size > kMaxArgsBytes)
+    return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
+  ArgParam& p = params_[index];
+  p.data.assign(size, 0);
+  p.has_data = true;
+  buffers_taken_ = true;
+  *out = p.data.data();
+  return Status::Ok();
+}
+
+static Status CheckAgainstKernel(const Function& fn, size_t count, const uint32_t* sizes,
+                                 const bool* placeholder) {
+  const simnpu_kernel_desc& d = *fn.desc;
+  if (count != d.param_count)
+    return Status(kParamInvalid, std::string("kernel ") + d.name + " takes " + std::to_string(d.param_count) +
+                                     " parameter(s), " + std::to_string(count) + " were given");
+  for (size_t i = 0; i < count; ++i) {
+    const simnpu_param_desc& pd = d.params[i];
+    if (placeholder && placeholder[i] && pd.kind != SIMNPU_PARAM_POINTER)
+      return Status(kParamInvalid, std::string("kernel ") + d.name + " parameter " + std::to_string(i) +
+                                       " is not a pointer, so it cannot be a placeholder");
+    if (sizes && sizes[i] != pd.size)
+      return Status(kParamInvalid, std::string("kernel ") + d.name + " parameter " + std::to_string(i) +
+                                       " is " + std::to_string(pd.size) + " bytes, " +
+                                       std::to_string(sizes[i]) + " were appended");
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b) {
+  const auto& params = b.params();
+  std::vector<uint32_t> sizes;
+  std::unique_ptr<bool[]> ph(new bool[params.size() + 1]);
+  for (size_t i = 0; i < params.size(); ++i) {
+    sizes.push_back(params[i].size);
+    ph[i] = params[i].placeholder;
+  }
+  SIMNPU_RETURN_IF_ERROR(CheckAgainstKernel(*b.function(), params.size(), sizes.data(), ph.get()));
+  size_t total = Align(static_cast<uint32_t>(b.area().size()), 8);
+  std::vector<size_t> data_off(params.size(), 0);
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!params[i].has_data) continue;
+    data_off[i] = total;
+    total = Align(static_cast<uint32_t>(total + params[i].data.size()), 8);
+  }
+  auto s = std::make_shared<ArgSnapshot>();
+  s->size = total;
+  s->bytes.reset(new uint8_t[total ? total : 8]);
+  std::memset(s->bytes.get(), 0, total ? total : 8);
+  std::memcpy(s->bytes.get(), b.area().data(), b.area().size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].has_data) {
+      std::memcpy(s->bytes.get() + data_off[i], params[i].data.data(), params[i].data.size());
+      void* addr = s->bytes.get() + data_off[i];
+      std::memcpy(s->bytes.get() + params[i].offset, &addr, sizeof addr);  // patch the slot
+    }
+    s->argv.push_back(s->bytes.get() + params[i].offset);
+  }
+  return s;
+}
+
+StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBlob(const Function& fn, const void* blob, size_t size,
+                                                        const PlaceHolderRef* ph, size_t ph_count) {
+  const simnpu_kernel_desc& d = *fn.desc;
+  auto s = std::make_shared<ArgSnapshot>();
+  s->size = size;
+  s->bytes.reset(new uint8_t[size ? size : 8]);
+  if (size) std::memcpy(s->bytes.get(), blob, size);
+  for (size_t k = 0; k < ph_count; ++k) {
+    if (static_cast<size_t>(ph[k].addr_offset) + 8 > size || ph[k].data_offset >= size)
+      return Status(kParamInvalid, "placeholder " + std::to_string(k) + " lies outside the " +
+                                       std::to_string(size) + "-byte argument block");
+    void* addr = s->bytes.get() + ph[k].data_offset;
+    std::memcpy(s->bytes.get() + ph[k].addr_offset, &addr, sizeof addr);
+  }
+  uint32_t off = 0;
+  for (uint32_t i = 0; i < d.param_count; ++i) {
+    uint32_t a = std::max<uint32_t>(8, d.params[i].align);
+    off = Align(off, a);
+    if (off + d.params[i].size > size)
+      return Status(kParamInvalid, std::string("kernel ") + d.name + " needs at least " +
+                                       std::to_string(off + d.params[i].size) + " bytes of arguments, " +
+                                       std::to_string(size) + " were given");
+    s->argv.push_back(s->bytes.get() + off);
+    off += d.params[i].size;
+  }
+  return s;
+}
+
+}  // namespace simnpu::loader

@@ -1,0 +1,79 @@
+// The per-thread kernel argument builder behind aclrtKernelArgsInit /
+// Append / AppendPlaceHolder / GetPlaceHolderBuffer / Finalize, and the
+// argument snapshot taken at launch.
+//
+// Layout (as the runtime lays out a device argument block): user parameters
+// at 8-byte-aligned offsets in append order; each placeholder is an 8-byte
+// slot whose value becomes the address of its data block, which is placed
+// after all parameters (8-aligned). At most 128 parameters and 64 KiB.
+#ifndef SIMNPU_LOADER_KERNEL_ARGS_H_
+#define SIMNPU_LOADER_KERNEL_ARGS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "loader/binary.h"
+#include "platform/status.h"
+
+namespace simnpu::loader {
+
+constexpr size_t kMaxParams = 128;
+constexpr size_t kMaxArgsBytes = 64 * 1024;
+
+struct ArgParam {
+  uint32_t offset = 0;  // in the parameter area
+  uint32_t size = 0;    // bytes appended (8 for a placeholder slot)
+  bool placeholder = false;
+  std::vector<uint8_t> data;  // placeholder data (GetPlaceHolderBuffer), stable storage
+  bool has_data = false;
+};
+
+class ArgsBuilder {
+ public:
+  // aclrtKernelArgsInit: resets the calling thread's builder for `fn`.
+  static ArgsBuilder* InitForThread(std::shared_ptr<Function> fn);
+  // True if h is a live builder handle (the latest Init of some thread).
+  static bool Valid(const void* h);
+
+  Status Append(const void* param, size_t size, uint32_t* index);
+  Status AppendPlaceHolder(uint32_t* index);
+  Status PlaceHolderBuffer(uint32_t index, size_t size, void** out);
+  void Finalize() { finalized_ = true; }
+  bool finalized() const { return finalized_; }
+  const std::shared_ptr<Function>& function() const { return fn_; }
+  const std::vector<ArgParam>& params() const { return params_; }
+  const std::vector<uint8_t>& area() const { return area_; }
+
+ private:
+  std::shared_ptr<Function> fn_;
+  std::vector<uint8_t> area_;  // parameter area
+  std::vector<ArgParam> params_;
+  bool finalized_ = false;
+  bool buffers_taken_ = false;  // after the first GetPlaceHolderBuffer no more appends
+};
+
+// A launch's private copy of its arguments: one buffer holding the
+// parameter area and the placeholder data, argv[i] pointing at parameter i.
+struct ArgSnapshot {
+  std::unique_ptr<uint8_t[]> bytes;
+  size_t size = 0;
+  std::vector<void*> argv;
+};
+
+// From a finalized builder. Checks the parameters against the kernel's
+// declared parameters (count and sizes): a mismatch is 107000.
+StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b);
+// From a host argument blob (aclrtLaunchKernelWithHostArgs): parameter i at
+// the next multiple of max(8, align_i). placeholders: {addrOffset, dataOffset}.
+struct PlaceHolderRef {
+  uint32_t addr_offset;
+  uint32_t data_offset;
+};
+StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBlob(const Function& fn, const void* blob, size_t size,
+                                                        const PlaceHolderRef* ph, size_t ph_count);
+
+}  // namespace simnpu::loader
+
+#endif  // SIMNPU_LOADER_KERNEL_ARGS_H_

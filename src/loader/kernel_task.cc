@@ -1,0 +1,51 @@
+// KernelTask.
+#include "loader/kernel_task.h"
+
+#include <cstdio>
+
+#include "core/runtime.h"
+#include "dfx/errors.h"
+#include "dfx/log.h"
+#include "loader/scheduler.h"
+#include "platform/env.h"
+#include "sim/npu_system.h"
+
+namespace simnpu::loader {
+
+int KernelTask::Run(core::ExecContext& ctx) {
+  sim::NpuDevice* npu = sim::NpuSystem::Get().Find(ctx.phys_id);
+  Job job;
+  job.desc = fn_->desc;
+  job.argv = args_->argv.data();
+  job.num_blocks = cfg_.num_blocks;
+  job.block_offset = cfg_.block_offset;
+  job.device_id = ctx.device_id;
+  job.phys_id = ctx.phys_id;
+  job.core_type = cfg_.engine_type >= 0 ? static_cast<uint32_t>(cfg_.engine_type) : fn_->desc->kernel_type;
+  job.npu_arch = npu ? npu->soc().npu_arch : 2201;
+  job.ub_size = npu ? npu->soc().ub_bytes : 196608;
+  static const bool strict = platform::GetEnvBool("SIMNPU_STRICT_DATACOPY", false);
+  job.env_flags = strict ? SIMNPU_ENV_FLAG_STRICT_DATACOPY : 0;
+  if (core::Device* dev = core::Runtime::Get().FindDevice(ctx.device_id))
+    job.max_parallel = dev->res_limit(job.core_type == SIMNPU_KERNEL_AIC ? 0 : 1);
+  int rc = BlockScheduler::Get().Run(job);
+  // Device printf output, in block order.
+  bool printed = false;
+  for (const std::string& s : job.printf_out) {
+    if (s.empty()) continue;
+    std::fwrite(s.data(), 1, s.size(), stdout);
+    printed = true;
+  }
+  if (printed) std::fflush(stdout);
+  if (rc != 0) {
+    SIMNPU_LOGE(kRuntime, "kernel %s failed on device %d: %s", fn_->desc->name, ctx.device_id,
+                job.fail_msg.c_str());
+    failure_message = std::string("kernel ") + fn_->desc->name + " failed on device " +
+                      std::to_string(ctx.device_id) + ": " + job.fail_msg;
+    std::fprintf(stderr, "[simnpu] kernel %s failed on device %d (error %d): %s\n", fn_->desc->name,
+                 ctx.device_id, rc, job.fail_msg.c_str());
+  }
+  return rc;
+}
+
+}  // namespace simnpu::loader

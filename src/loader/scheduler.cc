@@ -1,0 +1,271 @@
+// BlockScheduler: block execution, wild-access containment, busy tracking.
+#include "loader/scheduler.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "dfx/log.h"
+#include "platform/clock.h"
+#include "platform/env.h"
+#include "sim/memory_path.h"
+#include "uvm/engine.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SIMNPU_NO_SIGNAL_GUARD 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SIMNPU_NO_SIGNAL_GUARD 1
+#endif
+#endif
+
+namespace simnpu::loader {
+namespace {
+
+constexpr int kVectorCoreException = 507035;  // ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+constexpr int kAicoreException = 507015;      // ACL_ERROR_RT_AICORE_EXCEPTION
+constexpr size_t kUbAlloc = 256 * 1024;       // the largest UB of any SOC
+constexpr size_t kPrintfCap = 32 * 1024;      // per block, as the NPU's default FIFO
+
+// ---- per-thread block context for the services and the signal guard
+struct BlockCtx {
+  Job* job;
+  uint32_t block;
+};
+
+thread_local char* tls_ub = nullptr;
+thread_local sigjmp_buf tls_jmp;
+thread_local volatile sig_atomic_t tls_in_block = 0;
+thread_local volatile sig_atomic_t tls_signal = 0;
+struct sigaction g_old_segv, g_old_bus;
+
+void GuardHandler(int sig, siginfo_t* info, void* uctx) {
+  if (tls_in_block) {
+    tls_signal = sig;
+    tls_in_block = 0;
+    siglongjmp(tls_jmp, 1);
+  }
+  // Not ours: chain to the previous disposition.
+  struct sigaction* old = sig == SIGSEGV ? &g_old_segv : &g_old_bus;
+  if (old->sa_flags & SA_SIGINFO) {
+    old->sa_sigaction(sig, info, uctx);
+    return;
+  }
+  if (old->sa_handler == SIG_IGN) return;
+  if (old->sa_handler != SIG_DFL) {
+    old->sa_handler(sig);
+    return;
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void InstallGuard() {
+#ifndef SIMNPU_NO_SIGNAL_GUARD
+  if (!platform::GetEnvBool("SIMNPU_KERNEL_SIGNAL_GUARD", true)) return;
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = GuardHandler;
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &g_old_segv);
+  sigaction(SIGBUS, &sa, &g_old_bus);
+#endif
+}
+
+int GmRead(void* ctx, void* dst, const void* src, size_t n) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  Status st = sim::DeviceRead(c->job->phys_id, dst, src, n, sim::AccessCause::kKernel);
+  return st.ok() ? 0 : st.code();
+}
+int GmWrite(void* ctx, void* dst, const void* src, size_t n) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  Status st = sim::DeviceWrite(c->job->phys_id, dst, src, n, sim::AccessCause::kKernel);
+  return st.ok() ? 0 : st.code();
+}
+void Print(void* ctx, const char* text, size_t n) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  std::string& out = c->job->printf_out[c->block];
+  if (out.size() >= kPrintfCap) return;
+  out.append(text, std::min(n, kPrintfCap - out.size()));
+}
+void Diagnostic(void* ctx, int level, const char* text) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  if (level >= 3) SIMNPU_LOGE(kRuntime, "kernel %s block %u: %s", c->job->desc->name, c->block, text);
+  else SIMNPU_LOGW(kRuntime, "kernel %s block %u: %s", c->job->desc->name, c->block, text);
+  if (level >= 2) std::fprintf(stderr, "[simnpu] kernel %s, block %u: %s\n", c->job->desc->name, c->block, text);
+}
+
+const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic};
+
+}  // namespace
+
+BlockScheduler& BlockScheduler::Get() {
+  static BlockScheduler* s = new BlockScheduler();
+  return *s;
+}
+
+BlockScheduler::BlockScheduler() {
+  InstallGuard();
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int64_t threads = platform::GetEnvInt("SIMNPU_AICORE_THREADS", cores > 0 ? cores : 1);
+  if (threads < 1) threads = 1;
+  if (threads > cores && cores > 0) threads = cores;  // never more than the machine's cores
+  for (int64_t i = 1; i < threads; ++i) {
+    helpers_.emplace_back([this] { HelperMain(); });
+    helpers_.back().detach();
+  }
+}
+
+void BlockScheduler::HelperMain() {
+  for (;;) {
+    Job* job = nullptr;
+    // Spin briefly, then sleep until a job wants help.
+    const uint64_t deadline = platform::NowNs() + 50000;
+    while (platform::NowNs() < deadline) {
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        if (!jobs_.empty()) {
+          job = jobs_.front();
+          job->running_helpers.fetch_add(1);
+          break;
+        }
+      }
+      platform::CpuRelax();
+    }
+    if (!job) {
+      std::unique_lock<std::mutex> lk(mu_);
+      sleeping_.fetch_add(1);
+      cv_.wait(lk, [this] { return !jobs_.empty(); });
+      sleeping_.fetch_sub(1);
+      job = jobs_.front();
+      job->running_helpers.fetch_add(1);
+    }
+    RunBlocks(*job, true);
+  }
+}
+
+int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
+  if (!tls_ub) {
+    tls_ub = static_cast<char*>(std::aligned_alloc(64, kUbAlloc));
+  }
+  BlockCtx ctx{&job, logical};
+  char err[1024];
+  err[0] = '\0';
+  simnpu_block_env env;
+  std::memset(&env, 0, sizeof env);
+  env.abi_version = SIMNPU_KERNEL_ABI_VERSION;
+  env.core_type = job.core_type;
+  env.block_idx = static_cast<int64_t>(job.block_offset) + logical;
+  env.block_num = job.num_blocks;
+  env.device_id = job.device_id;
+  env.npu_arch = job.npu_arch;
+  env.ub_base = tls_ub;
+  env.ub_size = std::min(job.ub_size, kUbAlloc);
+  uvm::Engine& eng = uvm::Engine::Get();
+  if (eng.mode() != uvm::Mode::kUninitialized) {
+    env.managed_base = eng.space().base();
+    env.managed_size = eng.space().size();
+  }
+  env.services = &kServices;
+  env.services_ctx = &ctx;
+  env.error_msg = err;
+  env.error_msg_cap = sizeof err;
+  env.flags = job.env_flags;
+  int rc;
+  tls_signal = 0;
+  if (sigsetjmp(tls_jmp, 1) == 0) {
+    tls_in_block = 1;
+    rc = job.desc->run_block(&env, job.argv);
+    tls_in_block = 0;
+  } else {
+    rc = SIMNPU_BLOCK_GM_FAULT;
+    std::snprintf(err, sizeof err, "block %lld made an invalid memory access (signal %d)",
+                  static_cast<long long>(env.block_idx), static_cast<int>(tls_signal));
+  }
+  if (rc != SIMNPU_BLOCK_OK) *msg = err[0] ? err : "the kernel failed";
+  return rc;
+}
+
+void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
+  for (;;) {
+    uint32_t i = job.next.fetch_add(1);
+    if (i >= job.num_blocks) break;
+    if (!job.failed.load(std::memory_order_relaxed)) {
+      std::string msg;
+      int rc = RunOneBlock(job, i, &msg);
+      if (rc != SIMNPU_BLOCK_OK) {
+        std::lock_guard<std::mutex> g(job.mu);
+        if (!job.failed.exchange(true)) {
+          job.fail_code = job.core_type == SIMNPU_KERNEL_AIV ? kVectorCoreException : kAicoreException;
+          job.fail_msg = msg;
+        }
+      }
+    }
+    if (job.done.fetch_add(1) + 1 == job.num_blocks) {
+      std::lock_guard<std::mutex> g(job.mu);
+      job.cv.notify_all();
+    }
+  }
+  if (is_helper) {
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      auto it = std::find(jobs_.begin(), jobs_.end(), &job);
+      if (it != jobs_.end()) jobs_.erase(it);  // nothing left to start
+    }
+    // Last touch of the job by a helper: after this the owner may free it.
+    std::lock_guard<std::mutex> g(job.mu);
+    job.running_helpers.fetch_sub(1);
+    job.cv.notify_all();
+  }
+}
+
+int BlockScheduler::Run(Job& job) {
+  if (job.num_blocks == 0) return 0;
+  job.printf_out.assign(job.num_blocks, std::string());
+  const uint64_t start = platform::NowNs();
+  unsigned want = std::min<unsigned>(job.max_parallel ? job.max_parallel : 1u << 30, job.num_blocks);
+  bool shared = want > 1 && !helpers_.empty();
+  if (shared) {
+    std::lock_guard<std::mutex> g(mu_);
+    jobs_.push_back(&job);
+    if (sleeping_.load() > 0) cv_.notify_all();
+  }
+  RunBlocks(job, false);
+  if (shared) {
+    std::lock_guard<std::mutex> g(mu_);
+    auto it = std::find(jobs_.begin(), jobs_.end(), &job);
+    if (it != jobs_.end()) jobs_.erase(it);
+  }
+  {
+    std::unique_lock<std::mutex> lk(job.mu);
+    job.cv.wait(lk, [&] { return job.done.load() >= job.num_blocks && job.running_helpers.load() == 0; });
+  }
+  NoteBusy(job.phys_id, start, platform::NowNs());
+  return job.failed.load() ? job.fail_code : 0;
+}
+
+void BlockScheduler::NoteBusy(int phys, uint64_t start_ns, uint64_t end_ns) {
+  std::lock_guard<std::mutex> g(busy_mu_);
+  busy_.push_back({phys, start_ns, end_ns});
+  while (!busy_.empty() && busy_.front().end + 1000000000ull < end_ns) busy_.pop_front();
+  while (busy_.size() > 4096) busy_.pop_front();
+}
+
+int BlockScheduler::BusyPercent(int phys) {
+  const uint64_t now = platform::NowNs(), from = now - 1000000000ull;
+  uint64_t busy = 0;
+  std::lock_guard<std::mutex> g(busy_mu_);
+  for (const Interval& iv : busy_) {
+    if (iv.phys != phys || iv.end <= from) continue;
+    busy += iv.end - std::max(iv.start, from);
+  }
+  return static_cast<int>(std::min<uint64_t>(100, busy / 10000000ull));
+}
+
+}  // namespace simnpu::loader

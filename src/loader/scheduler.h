@@ -1,0 +1,88 @@
+// BlockScheduler: runs the logical blocks of kernel launches on AI-core
+// worker threads.
+//
+// A launch of numBlocks blocks becomes a Job. The thread that runs the
+// kernel task (the stream's worker) executes blocks itself and is helped by
+// a pool of (cores - 1) worker threads, so at most `cores` blocks of one
+// launch run at once and larger launches run in waves, as on the hardware.
+// Each block gets a thread-local unified buffer of the SOC's size. A block
+// that traps, fails a check, or makes a wild memory access fails the job
+// with the device's code (vector core 507035, AI core 507015); blocks not
+// yet started are skipped, running blocks finish. Device printf output is
+// collected per block and printed in block order when the job completes.
+#ifndef SIMNPU_LOADER_SCHEDULER_H_
+#define SIMNPU_LOADER_SCHEDULER_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "simnpu/kernel_abi.h"
+
+namespace simnpu::loader {
+
+struct Job {
+  const simnpu_kernel_desc* desc = nullptr;
+  void* const* argv = nullptr;
+  uint32_t num_blocks = 0;
+  uint32_t block_offset = 0;      // ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET
+  uint32_t max_parallel = 0;      // resource limit (cores usable by this launch)
+  int device_id = 0;              // logical, reported to the kernel
+  int phys_id = 0;                // simulated device doing the memory accesses
+  uint32_t core_type = SIMNPU_KERNEL_AIV;
+  uint32_t npu_arch = 0;
+  size_t ub_size = 0;
+  uint32_t env_flags = 0;
+
+  // results
+  std::atomic<uint32_t> next{0};      // next block to start
+  std::atomic<uint32_t> done{0};      // blocks finished or skipped
+  std::atomic<int> running_helpers{0};
+  std::atomic<bool> failed{false};
+  int fail_code = 0;                  // guarded by mu
+  std::string fail_msg;               // guarded by mu
+  std::vector<std::string> printf_out;  // per block; written only by the block's thread
+  std::mutex mu;
+  std::condition_variable cv;
+};
+
+class BlockScheduler {
+ public:
+  static BlockScheduler& Get();
+  // Runs every block of the job; returns 0 or the failure code (message in
+  // job.fail_msg). Called on the kernel task's thread.
+  int Run(Job& job);
+  // Percentage of the last second device `phys` spent running kernels.
+  int BusyPercent(int phys);
+  unsigned helper_threads() const { return static_cast<unsigned>(helpers_.size()); }
+
+ private:
+  BlockScheduler();
+  void HelperMain();
+  void RunBlocks(Job& job, bool is_helper);
+  int RunOneBlock(Job& job, uint32_t logical, std::string* msg);
+  void NoteBusy(int phys, uint64_t start_ns, uint64_t end_ns);
+
+  std::vector<std::thread> helpers_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Job*> jobs_;                 // jobs that want helpers. GUARDED_BY(mu_)
+  std::atomic<int> sleeping_{0};
+
+  std::mutex busy_mu_;
+  struct Interval {
+    int phys;
+    uint64_t start, end;
+  };
+  std::deque<Interval> busy_;             // recent kernel run intervals. GUARDED_BY(busy_mu_)
+};
+
+}  // namespace simnpu::loader
+
+#endif  // SIMNPU_LOADER_SCHEDULER_H_
