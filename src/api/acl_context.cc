@@ -1,0 +1,57 @@
+// Context entry points.
+#include "api/api_common.h"
+#include "core/runtime.h"
+
+using namespace simnpu;
+
+extern "C" {
+
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+  ACL_REQUIRE_NOT_NULL(context);
+  auto dev = core::Runtime::Get().GetDevice(deviceId);
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
+  auto ctx = dev.value()->CreateContext();
+  core::Runtime::Get().set_current(ctx);
+  *context = ctx.get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+  ACL_REQUIRE_NOT_NULL(context);
+  auto ctx = core::Runtime::Get().contexts().Find(context);
+  if (!ctx) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "context " + api::Hex(context) + " is not a live context");
+  if (ctx->primary())
+    return api::RtBadParam(__func__, "context", api::Hex(context),
+                           "the default context of a device is released by aclrtResetDevice");
+  ctx->device()->DestroyContext(ctx.get());
+  auto cur = core::Runtime::Get().current();  // destroyed contexts read as "none"
+  (void)cur;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+  ACL_REQUIRE_NOT_NULL(context);
+  auto ctx = core::Runtime::Get().contexts().Find(context);
+  if (!ctx || ctx->destroyed())
+    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "context " + api::Hex(context) + " is not a live context");
+  core::Runtime::Get().set_current(ctx);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext* context) {
+  ACL_REQUIRE_NOT_NULL(context);
+  auto ctx = core::Runtime::Get().RequireCurrent();
+  if (!ctx.ok()) return api::Fail(__func__, ctx.status());
+  *context = ctx.value().get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
+  ACL_REQUIRE_NOT_NULL(stream);
+  auto ctx = core::Runtime::Get().RequireCurrent();
+  if (!ctx.ok()) return api::Fail(__func__, ctx.status());
+  *stream = ctx.value()->default_stream().get();
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,195 @@
+// Event, notify and value write/wait entry points.
+#include "api/api_common.h"
+#include "core/basic_tasks.h"
+#include "core/runtime.h"
+#include "platform/clock.h"
+#include "sim/npu_system.h"
+
+using namespace simnpu;
+
+namespace {
+constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS |
+                                      ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY |
+                                      ACL_EVENT_EXTERNAL | ACL_EVENT_IPC;
+
+core::HandleRegistry<core::Notify>& Notifies() {
+  static auto* r = new core::HandleRegistry<core::Notify>();
+  return *r;
+}
+
+aclError CreateEvent(const char* func, aclrtEvent* event, uint32_t flag) {
+  ACL_REQUIRE_NOT_NULL(event);
+  if (flag & ~kKnownEventFlags)
+    return api::BadParam(func, "flag", std::to_string(flag), "a combination of ACL_EVENT_* flags");
+  auto ctx = core::Runtime::Get().RequireCurrent();
+  if (!ctx.ok()) return api::Fail(func, ctx.status());
+  auto e = std::make_shared<core::Event>(ctx.value()->device_id(), flag);
+  core::Runtime::Get().events().Add(e);
+  *event = e.get();
+  return ACL_SUCCESS;
+}
+
+#define FIND_EVENT(var, handle)                                                               \
+  ACL_REQUIRE_NOT_NULL(handle);                                                               \
+  auto var = core::Runtime::Get().events().Find(handle);                                      \
+  if (!var)                                                                                   \
+    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                 \
+                       "event " + api::Hex(handle) + " is not a live event")
+
+#define RESOLVE_STREAM(var, handle)                                  \
+  auto var##_or = core::Runtime::Get().ResolveStream(handle);        \
+  if (!var##_or.ok()) return api::Fail(__func__, var##_or.status()); \
+  std::shared_ptr<core::Stream> var = var##_or.value()
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateEvent(aclrtEvent* event) {
+  return CreateEvent(__func__, event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE);
+}
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+  ACL_REQUIRE_NOT_NULL(event);
+  if (!core::Runtime::Get().events().Remove(event))
+    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "event " + api::Hex(event) + " is not a live event");
+  return ACL_SUCCESS;  // queued tasks keep their own reference
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  FIND_EVENT(e, event);
+  RESOLVE_STREAM(s, stream);
+  uint64_t gen = e->BeginRecord();
+  s->Submit(std::make_unique<core::EventRecordTask>(e, gen));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+  FIND_EVENT(e, event);
+  RESOLVE_STREAM(s, stream);
+  s->Submit(std::make_unique<core::EventResetTask>(e));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  ACL_REQUIRE_NOT_NULL(status);
+  FIND_EVENT(e, event);
+  *status = e->IsComplete() ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
+  ACL_REQUIRE_NOT_NULL(status);
+  FIND_EVENT(e, event);
+  *status = e->IsComplete() ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  FIND_EVENT(e, event);
+  e->WaitGen(e->recorded_gen(), -1);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
+  if (timeout < -1)
+    return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
+  FIND_EVENT(e, event);
+  if (!e->WaitGen(e->recorded_gen(), timeout))
+    return api::RtFail(__func__, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                       "the event did not complete within " + std::to_string(timeout) + " ms");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  ACL_REQUIRE_NOT_NULL(ms);
+  FIND_EVENT(a, startEvent);
+  FIND_EVENT(b, endEvent);
+  if (!a->HasCompletedRecord() || !b->HasCompletedRecord())
+    return api::RtFail(__func__, ACL_ERROR_RT_EVENT_NOT_COMPLETE,
+                       "both events must have been recorded and completed");
+  *ms = static_cast<float>(static_cast<double>(static_cast<int64_t>(b->timestamp_ns() - a->timestamp_ns())) / 1e6);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
+  ACL_REQUIRE_NOT_NULL(timestamp);
+  FIND_EVENT(e, event);
+  if (!e->HasCompletedRecord())
+    return api::RtFail(__func__, ACL_ERROR_RT_EVENT_NOT_COMPLETE, "the event has no completed record");
+  *timestamp = e->timestamp_ns() / (1000000000ull / platform::kSysCntHz);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
+  ACL_REQUIRE_NOT_NULL(notify);
+  if (flag != ACL_NOTIFY_DEFAULT && flag != ACL_NOTIFY_DEVICE_USE_ONLY)
+    return api::BadParam(__func__, "flag", std::to_string(flag), "ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY");
+  auto ctx = core::Runtime::Get().RequireCurrent();
+  if (!ctx.ok()) return api::Fail(__func__, ctx.status());
+  auto n = std::make_shared<core::Notify>(ctx.value()->device_id(), flag);
+  Notifies().Add(n);
+  *notify = n.get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyNotify(aclrtNotify notify) {
+  ACL_REQUIRE_NOT_NULL(notify);
+  if (!Notifies().Remove(notify))
+    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
+  ACL_REQUIRE_NOT_NULL(notify);
+  auto n = Notifies().Find(notify);
+  if (!n) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
+  RESOLVE_STREAM(s, stream);
+  s->Submit(std::make_unique<core::NotifyRecordTask>(n));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
+  ACL_REQUIRE_NOT_NULL(notify);
+  auto n = Notifies().Find(notify);
+  if (!n) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
+  RESOLVE_STREAM(s, stream);
+  s->Submit(std::make_unique<core::NotifyWaitTask>(n, timeout));
+  return ACL_SUCCESS;
+}
+
+static bool IsDeviceMemory(const void* p) { return sim::NpuSystem::Get().DeviceOwning(p) != nullptr; }
+
+aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  ACL_REQUIRE_NOT_NULL(devAddr);
+  if (!IsDeviceMemory(devAddr))
+    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
+  if (reinterpret_cast<uintptr_t>(devAddr) % 8)
+    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
+  if (flag != 0) return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be 0");
+  RESOLVE_STREAM(s, stream);
+  s->Submit(std::make_unique<core::ValueWriteTask>(static_cast<uint64_t*>(devAddr), value));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  ACL_REQUIRE_NOT_NULL(devAddr);
+  if (!IsDeviceMemory(devAddr))
+    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
+  if (reinterpret_cast<uintptr_t>(devAddr) % 8)
+    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
+  if (flag >= 4)
+    return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR");
+  RESOLVE_STREAM(s, stream);
+  s->Submit(std::make_unique<core::ValueWaitTask>(static_cast<const uint64_t*>(devAddr), value, flag));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
+  ACL_REQUIRE_NOT_NULL(taskId);
+  *taskId = core::ThreadLastTaskId();
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,239 @@
+// Kernel binaries, arguments and launch.
+#include <cstring>
+
+#include "api/api_common.h"
+#include "core/runtime.h"
+#include "loader/binary.h"
+#include "loader/kernel_args.h"
+#include "loader/kernel_task.h"
+
+using namespace simnpu;
+
+namespace {
+
+core::HandleRegistry<loader::Binary>& Binaries() {
+  static auto* r = new core::HandleRegistry<loader::Binary>();
+  return *r;
+}
+core::HandleRegistry<loader::Function>& Functions() {
+  static auto* r = new core::HandleRegistry<loader::Function>();
+  return *r;
+}
+
+aclError CheckOptions(const char* func, const aclrtBinaryLoadOptions* options) {
+  if (!options) return ACL_SUCCESS;
+  if (options->numOpt > 0 && options->options == nullptr) return api::NullParam(func, "options->options");
+  for (size_t i = 0; i < options->numOpt; ++i) {
+    int t = options->options[i].type;
+    if (t != ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && t != ACL_RT_BINARY_LOAD_OPT_MAGIC &&
+        t != ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE)
+      return api::BadParam(func, "options->options[].type", std::to_string(t), "LAZY_LOAD, MAGIC or CPU_KERNEL_MODE");
+  }
+  return ACL_SUCCESS;
+}
+
+aclError Register(const char* func, StatusOr<std::shared_ptr<loader::Binary>> b, aclrtBinHandle* out) {
+  if (!b.ok()) return api::Fail(func, b.status());
+  Binaries().Add(b.value());
+  *out = b.value().get();
+  return ACL_SUCCESS;
+}
+
+aclError FunctionOut(const char* func, StatusOr<std::shared_ptr<loader::Function>> f, aclrtFuncHandle* out) {
+  if (!f.ok()) return api::Fail(func, f.status());
+  Functions().Add(f.value());
+  *out = f.value().get();
+  return ACL_SUCCESS;
+}
+
+// Parses a launch configuration into loader terms.
+aclError ParseCfg(const char* func, const aclrtLaunchKernelCfg* cfg, loader::LaunchConfig* out) {
+  if (!cfg) return ACL_SUCCESS;
+  if (cfg->numAttrs > 0 && cfg->attrs == nullptr) return api::NullParam(func, "cfg->attrs");
+  for (size_t i = 0; i < cfg->numAttrs; ++i) {
+    const aclrtLaunchKernelAttr& a = cfg->attrs[i];
+    switch (a.id) {
+      case ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE:
+        if (a.value.engineType != ACL_RT_ENGINE_TYPE_AIC && a.value.engineType != ACL_RT_ENGINE_TYPE_AIV)
+          return api::RtBadParam(func, "engineType", std::to_string(a.value.engineType), "AIC (0) or AIV (1)");
+        out->engine_type = a.value.engineType == ACL_RT_ENGINE_TYPE_AIC ? SIMNPU_KERNEL_AIC : SIMNPU_KERNEL_AIV;
+        break;
+      case ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET:
+        out->block_offset = a.value.blockDimOffset;
+        break;
+      case ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_BLOCK_TASK_PREFETCH:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US:
+      case ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING:
+        break;  // accepted; no effect on the simulated device
+      default:
+        return api::RtBadParam(func, "cfg->attrs[].id", std::to_string(a.id), "an aclrtLaunchKernelAttrId value");
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+#define FIND_FUNCTION(var, handle)                                                            \
+  auto var = Functions().Find(handle);                                                        \
+  if (!var)                                                                                   \
+  return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                   \
+                     "function handle " + api::Hex(handle) + " is not a live kernel function")
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle) {
+  ACL_REQUIRE_NOT_NULL(binPath);
+  ACL_REQUIRE_NOT_NULL(binHandle);
+  if (aclError e = CheckOptions(__func__, options)) return e;
+  return Register(__func__, loader::Binary::FromFile(binPath), binHandle);
+}
+
+aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+  ACL_REQUIRE_NOT_NULL(data);
+  ACL_REQUIRE_NOT_NULL(binHandle);
+  if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
+  if (aclError e = CheckOptions(__func__, options)) return e;
+  return Register(__func__, loader::Binary::FromData(data, length), binHandle);
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName, aclrtFuncHandle* funcHandle) {
+  ACL_REQUIRE_NOT_NULL(binHandle);
+  ACL_REQUIRE_NOT_NULL(kernelName);
+  ACL_REQUIRE_NOT_NULL(funcHandle);
+  auto b = Binaries().Find(binHandle);
+  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  return FunctionOut(__func__, b->FunctionByName(kernelName), funcHandle);
+}
+
+aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry, aclrtFuncHandle* funcHandle) {
+  ACL_REQUIRE_NOT_NULL(binHandle);
+  ACL_REQUIRE_NOT_NULL(funcHandle);
+  auto b = Binaries().Find(binHandle);
+  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  return FunctionOut(__func__, b->FunctionByEntry(funcEntry), funcHandle);
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
+  ACL_REQUIRE_NOT_NULL(binHandle);
+  auto b = Binaries().Remove(binHandle);
+  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  // Function handles of this binary become invalid; queued launches keep the image alive.
+  for (auto& f : Functions().Select([&](const loader::Function& fn) { return fn.binary == b; }))
+    Functions().Remove(f.get());
+  return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
+  ACL_REQUIRE_NOT_NULL(funcHandle);
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  FIND_FUNCTION(f, funcHandle);
+  *argsHandle = loader::ArgsBuilder::InitForThread(f);
+  return ACL_SUCCESS;
+}
+
+#define FIND_ARGS(var, handle)                                                              \
+  if (!loader::ArgsBuilder::Valid(handle))                                                  \
+    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                               \
+                       "arguments handle " + api::Hex(handle) + " is not live");            \
+  auto* var = static_cast<loader::ArgsBuilder*>(handle)
+
+aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t paramSize, aclrtParamHandle* paramHandle) {
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  ACL_REQUIRE_NOT_NULL(param);
+  ACL_REQUIRE_NOT_NULL(paramHandle);
+  if (paramSize == 0) return api::BadParam(__func__, "paramSize", "0", "a positive size");
+  FIND_ARGS(b, argsHandle);
+  uint32_t idx;
+  ACL_REQUIRE_OK(b->Append(param, paramSize, &idx));
+  *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle* paramHandle) {
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  ACL_REQUIRE_NOT_NULL(paramHandle);
+  FIND_ARGS(b, argsHandle);
+  uint32_t idx;
+  ACL_REQUIRE_OK(b->AppendPlaceHolder(&idx));
+  *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                                             size_t dataSize, void** bufferAddr) {
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  ACL_REQUIRE_NOT_NULL(paramHandle);
+  ACL_REQUIRE_NOT_NULL(bufferAddr);
+  if (dataSize == 0) return api::BadParam(__func__, "dataSize", "0", "a positive size");
+  FIND_ARGS(b, argsHandle);
+  uint32_t idx = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(paramHandle) - 1);
+  ACL_REQUIRE_OK(b->PlaceHolderBuffer(idx, dataSize, bufferAddr));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  FIND_ARGS(b, argsHandle);
+  b->Finalize();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                                     aclrtLaunchKernelCfg* cfg, aclrtArgsHandle argsHandle, void* reserve) {
+  ACL_REQUIRE_NOT_NULL(funcHandle);
+  ACL_REQUIRE_NOT_NULL(argsHandle);
+  if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
+  if (reserve != nullptr) return api::BadParam(__func__, "reserve", api::Hex(reserve), "NULL");
+  FIND_FUNCTION(f, funcHandle);
+  FIND_ARGS(b, argsHandle);
+  if (!b->finalized())
+    return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "call aclrtKernelArgsFinalize before launching");
+  if (b->function().get() != f.get())
+    return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "the arguments were built for another kernel");
+  loader::LaunchConfig lc;
+  lc.num_blocks = numBlocks;
+  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
+  auto s = core::Runtime::Get().ResolveStream(stream);
+  if (!s.ok()) return api::Fail(__func__, s.status());
+  auto snap = loader::SnapshotFromBuilder(*b);
+  if (!snap.ok()) return api::Fail(__func__, snap.status());
+  s.value()->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                                       aclrtLaunchKernelCfg* cfg, void* hostArgs, size_t argsSize,
+                                       aclrtPlaceHolderInfo* placeHolderArray, size_t placeHolderNum) {
+  ACL_REQUIRE_NOT_NULL(funcHandle);
+  if (hostArgs == nullptr && argsSize > 0) return api::NullParam(__func__, "hostArgs");
+  if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");
+  if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
+  FIND_FUNCTION(f, funcHandle);
+  loader::LaunchConfig lc;
+  lc.num_blocks = numBlocks;
+  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
+  auto s = core::Runtime::Get().ResolveStream(stream);
+  if (!s.ok()) return api::Fail(__func__, s.status());
+  std::vector<loader::PlaceHolderRef> ph;
+  for (size_t i = 0; i < placeHolderNum; ++i)
+    ph.push_back({placeHolderArray[i].addrOffset, placeHolderArray[i].dataOffset});
+  auto snap = loader::SnapshotFromBlob(*f, hostArgs, static_cast<uint32_t>(argsSize), ph.data(), ph.size());
+  if (!snap.ok()) return api::Fail(__func__, snap.status());
+  s.value()->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetHardwareSyncAddr(void** addr) {
+  ACL_REQUIRE_NOT_NULL(addr);
+  alignas(64) static uint64_t sync_area[64];
+  *addr = sync_area;
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,86 @@
+// Helpers shared by the ACL entry points: argument checks that return the
+// exact ACL codes and queue a message for aclGetRecentErrMsg, and conversion
+// of internal Status values (once, at this edge).
+//
+// Layering convention (acl-api.md §4.0): ACL-layer checks (NULL pointers,
+// zero sizes, enums outside the accepted set) return ACL_ERROR_INVALID_PARAM
+// (100000) and do NOT set the thread's last error; runtime-layer failures
+// (107xxx, 207xxx, 507xxx) do.
+#ifndef SIMNPU_API_API_COMMON_H_
+#define SIMNPU_API_API_COMMON_H_
+
+#include <string>
+
+#include "acl/acl.h"
+#include "core/runtime.h"
+#include "dfx/errors.h"
+#include "platform/status.h"
+
+namespace simnpu::api {
+
+using dfx::ErrCode;
+using dfx::LogModule;
+
+inline bool IsRuntimeLayerCode(int code) {
+  return code != 0 && (code / 1000) % 100 == 7;  // 107xxx, 207xxx, 507xxx
+}
+
+// ACL-layer: parameter `param` of `func` is NULL -> 100000.
+inline aclError NullParam(const char* func, const char* param) {
+  dfx::ReportErr(LogModule::kAscendcl, ErrCode::EH0008, {func, param});
+  return ACL_ERROR_INVALID_PARAM;
+}
+// ACL-layer: parameter has a value outside the accepted set -> 100000.
+inline aclError BadParam(const char* func, const char* param, const std::string& value,
+                         const std::string& expected) {
+  dfx::ReportErr(LogModule::kAscendcl, ErrCode::EH0007, {func, value, param, expected});
+  return ACL_ERROR_INVALID_PARAM;
+}
+// Runtime-layer argument failure with an explicit code (usually 107000).
+inline aclError RtBadParam(const char* func, const char* param, const std::string& value,
+                           const std::string& reason, int code = ACL_ERROR_RT_PARAM_INVALID) {
+  dfx::ReportErr(LogModule::kRuntime, ErrCode::EE1011, {func, value, param, reason});
+  dfx::SetLastError(code);
+  return code;
+}
+// Converts a failed Status into its code; queues its message; records the
+// last error for runtime-layer codes unless `record` is false.
+inline aclError Fail(const char* func, const Status& st, bool record = true) {
+  if (st.ok()) return ACL_SUCCESS;
+  ErrCode ec = IsRuntimeLayerCode(st.code()) ? ErrCode::EE1001 : ErrCode::EH0012;
+  dfx::ReportErr(IsRuntimeLayerCode(st.code()) ? LogModule::kRuntime : LogModule::kAscendcl, ec,
+                 {func, st.message()});
+  if (record && IsRuntimeLayerCode(st.code())) dfx::SetLastError(st.code());
+  return st.code();
+}
+// A runtime-layer failure with a plain code and message.
+inline aclError RtFail(const char* func, int code, const std::string& msg, bool record = true) {
+  return Fail(func, Status(code, msg), record);
+}
+// "Not supported" for declared functions simnpu does not implement.
+inline aclError NotSupported(const char* func, const std::string& reason) {
+  dfx::ReportErr(LogModule::kRuntime, ErrCode::EE1016, {func, reason});
+  dfx::SetLastError(ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+inline std::string Hex(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+
+}  // namespace simnpu::api
+
+#define ACL_REQUIRE_NOT_NULL(p) \
+  do {                          \
+    if ((p) == nullptr) return ::simnpu::api::NullParam(__func__, #p); \
+  } while (0)
+
+#define ACL_REQUIRE_OK(expr)                                   \
+  do {                                                         \
+    ::simnpu::Status _s = (expr);                              \
+    if (!_s.ok()) return ::simnpu::api::Fail(__func__, _s);    \
+  } while (0)
+
+#endif  // SIMNPU_API_API_COMMON_H_

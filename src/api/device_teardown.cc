@@ -1,0 +1,18 @@
+// Device memory teardown on reset, and utilisation.
+#include "api/device_teardown.h"
+
+#include "core/runtime.h"
+#include "loader/scheduler.h"
+#include "sim/npu_system.h"
+#include "uvm/engine.h"
+
+namespace simnpu::api {
+
+void TeardownDeviceMemory(core::Device* dev) {
+  uvm::Engine::Get().EvacuateDevice(dev->phys_id());
+  dev->npu()->arena().FreeAllPlain();
+}
+
+int DeviceBusyPercent(int phys_id) { return loader::BlockScheduler::Get().BusyPercent(phys_id); }
+
+}  // namespace simnpu::api
