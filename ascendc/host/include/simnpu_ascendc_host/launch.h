@@ -1,0 +1,313 @@
+// simnpu Ascend C host launch glue: what the ascendc.cmake source pre-pass
+// turns a kernel launch into.
+//
+//   kernel<<<numBlocks, l2ctrl, stream>>>(args...)
+//     becomes
+//   ::simnpu::ascendc::host::Chevron< &kernel >("kernel", numBlocks, l2ctrl, stream)(args...)
+//
+// and the generated aclrtlaunch_<kernel>() entry points call the same thing.
+// The call converts each argument to the kernel's parameter type, lays the
+// values out in a host argument blob as include/simnpu/kernel_abi.h defines
+// (parameter i at the next multiple of max(8, alignof)), and enqueues the
+// kernel with aclrtLaunchKernelWithHostArgs on `stream` (null: the default
+// stream). It returns the aclError of the enqueue as uint32_t; 0 means the
+// launch was enqueued (the kernel runs asynchronously).
+//
+// The kernels come from the image the calling code is linked into: its table
+// (ProcessKernelTable(), defined once per image by the generated kernel-table
+// translation unit) is loaded once with aclrtBinaryLoadFromData as a
+// simnpu_inproc_image, and each kernel is looked up once by name with
+// aclrtBinaryGetFunction. Both are cached per process, keyed by table and
+// kernel address, and guarded by a mutex.
+//
+// Header-only; included by the kernel translation units of ascendc_library
+// targets. Needs C++17.
+#ifndef SIMNPU_ASCENDC_HOST_LAUNCH_H_
+#define SIMNPU_ASCENDC_HOST_LAUNCH_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "acl/acl.h"
+#include "kernel_operator.h"
+#include "simnpu/kernel_abi.h"
+
+namespace simnpu {
+namespace ascendc {
+namespace host {
+
+namespace detail {
+
+// Error codes returned by the glue itself (values of rt_error_codes.h).
+constexpr uint32_t kErrParamInvalid = 107000u;   // ACL_ERROR_RT_PARAM_INVALID
+constexpr uint32_t kErrInvalidHandle = 107017u;  // ACL_ERROR_RT_INVALID_HANDLE
+constexpr uint32_t kErrKernelLookup = 507027u;   // ACL_ERROR_RT_KERNEL_LOOKUP
+
+template <typename F>
+struct FnTraits {
+  static_assert(sizeof(F) == 0, "a kernel launch needs a kernel function");
+};
+template <typename R, typename... A>
+struct FnTraits<R (*)(A...)> {
+  using Params = std::tuple<A...>;
+  static constexpr std::size_t kCount = sizeof...(A);
+};
+template <typename R, typename... A>
+struct FnTraits<R (*)(A...) noexcept> : FnTraits<R (*)(A...)> {};
+
+template <typename T>
+struct AlwaysFalse : std::false_type {};
+
+constexpr std::size_t AlignUp(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
+
+// Offsets of each parameter in the host argument blob; the last element is
+// the blob size (end of the last parameter).
+template <typename... A>
+constexpr std::array<std::size_t, sizeof...(A) + 1> BlobOffsets() {
+  std::array<std::size_t, sizeof...(A) + 1> out{};
+  const std::size_t sizes[] = {sizeof(A)..., 0};
+  const std::size_t aligns[] = {alignof(A)..., 1};
+  std::size_t off = 0;
+  for (std::size_t i = 0; i < sizeof...(A); ++i) {
+    off = AlignUp(off, aligns[i] > 8 ? aligns[i] : 8);
+    out[i] = off;
+    off += sizes[i];
+  }
+  out[sizeof...(A)] = off;
+  return out;
+}
+
+// One argument converted to the kernel's parameter type P. Pointers of any
+// kind (and integers holding addresses) convert to the parameter's pointer
+// type, as the real launch stub takes them as void*.
+template <typename P, typename U>
+inline P ConvertArg(U&& u) {
+  using D = std::decay_t<U>;
+  static_assert(!std::is_reference<P>::value, "kernel parameters cannot be references");
+  if constexpr (std::is_pointer<P>::value) {
+    if constexpr (std::is_null_pointer<D>::value) {
+      return nullptr;
+    } else if constexpr (std::is_pointer<D>::value) {
+      static_assert(!std::is_function<std::remove_pointer_t<D>>::value,
+                    "a function pointer cannot be passed to a kernel pointer parameter");
+      return reinterpret_cast<P>(const_cast<void*>(static_cast<const volatile void*>(u)));
+    } else if constexpr (std::is_integral<D>::value) {
+      return reinterpret_cast<P>(static_cast<std::uintptr_t>(u));
+    } else {
+      static_assert(AlwaysFalse<D>::value, "this argument cannot be passed to a kernel pointer parameter");
+      return nullptr;
+    }
+  } else {
+    return static_cast<P>(std::forward<U>(u));
+  }
+}
+
+template <typename P, typename U>
+inline void StoreArg(unsigned char* dst, U&& u) {
+  static_assert(std::is_trivially_copyable<P>::value, "kernel parameters must be trivially copyable");
+  const P value = ConvertArg<P>(std::forward<U>(u));
+  std::memcpy(dst, &value, sizeof(P));
+}
+
+template <typename S>
+inline void* ToStream(S&& s) {
+  using D = std::decay_t<S>;
+  if constexpr (std::is_null_pointer<D>::value) {
+    return nullptr;
+  } else if constexpr (std::is_pointer<D>::value) {
+    return const_cast<void*>(static_cast<const volatile void*>(s));
+  } else if constexpr (std::is_integral<D>::value) {
+    return reinterpret_cast<void*>(static_cast<std::uintptr_t>(s));
+  } else {
+    static_assert(AlwaysFalse<D>::value, "the third launch value must be a stream (aclrtStream)");
+    return nullptr;
+  }
+}
+
+// Process-wide cache of loaded in-process images and kernel handles. Never
+// destroyed, so launches from static destructors stay safe.
+class LaunchCache {
+ public:
+  static LaunchCache& Get() {
+    static LaunchCache* cache = new LaunchCache();
+    return *cache;
+  }
+
+  // The function handle of kernel `entry` in image `table`, loading the image
+  // and looking the kernel up on first use. Returns an aclError.
+  uint32_t Function(const simnpu_kernel_table* table, const void* entry, const char* name,
+                    aclrtFuncHandle* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const Func& f : funcs_) {
+      if (f.table == table && f.entry == entry) {
+        *out = f.func;
+        return 0;
+      }
+    }
+    if (table == nullptr) {
+      Report(name, "this image has no kernel table");
+      return kErrKernelLookup;
+    }
+    if (table->magic != SIMNPU_KERNEL_TABLE_MAGIC || table->abi_version != SIMNPU_KERNEL_ABI_VERSION) {
+      Report(name, "the kernel table does not match this simnpu kernel ABI version");
+      return kErrParamInvalid;
+    }
+    Image* image = nullptr;
+    for (Image* im : images_) {
+      if (im->record.table == table) image = im;
+    }
+    if (image == nullptr) {
+      Image* fresh = new Image();
+      fresh->record.magic = SIMNPU_INPROC_IMAGE_MAGIC;
+      fresh->record.abi_version = SIMNPU_KERNEL_ABI_VERSION;
+      fresh->record.table = table;
+      const aclError rc = aclrtBinaryLoadFromData(&fresh->record, sizeof(fresh->record), nullptr, &fresh->bin);
+      if (rc != ACL_SUCCESS) {
+        Report(name, "aclrtBinaryLoadFromData failed", rc);
+        delete fresh;
+        return static_cast<uint32_t>(rc);
+      }
+      images_.push_back(fresh);
+      image = fresh;
+    }
+    // The registered name of the kernel: the table entry with this address,
+    // else the name written at the launch site.
+    const char* registered = name;
+    for (uint32_t i = 0; i < table->kernel_count; ++i) {
+      if (table->kernels[i].entry == entry && table->kernels[i].name != nullptr) {
+        registered = table->kernels[i].name;
+        break;
+      }
+    }
+    aclrtFuncHandle func = nullptr;
+    const aclError rc = aclrtBinaryGetFunction(image->bin, registered, &func);
+    if (rc != ACL_SUCCESS) {
+      Report(registered, "aclrtBinaryGetFunction failed (is the kernel registered?)", rc);
+      return static_cast<uint32_t>(rc);
+    }
+    funcs_.push_back(Func{table, entry, func});
+    *out = func;
+    return 0;
+  }
+
+  // Forget the handles of `table` (after the runtime reported them invalid).
+  void Forget(const simnpu_kernel_table* table) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<Func> kept;
+    for (const Func& f : funcs_) {
+      if (f.table != table) kept.push_back(f);
+    }
+    funcs_.swap(kept);
+    std::vector<Image*> keptImages;
+    for (Image* im : images_) {
+      if (im->record.table != table) {
+        keptImages.push_back(im);
+      }
+      // A dropped Image is leaked on purpose: the runtime may still refer to its record.
+    }
+    images_.swap(keptImages);
+  }
+
+ private:
+  struct Image {
+    simnpu_inproc_image record{};
+    aclrtBinHandle bin = nullptr;
+  };
+  struct Func {
+    const simnpu_kernel_table* table;
+    const void* entry;
+    aclrtFuncHandle func;
+  };
+
+  static void Report(const char* kernel, const char* what, int rc = 0) {
+    if (rc != 0) {
+      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)\n",
+                   kernel != nullptr ? kernel : "?", what, rc);
+    } else {
+      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s\n",
+                   kernel != nullptr ? kernel : "?", what);
+    }
+  }
+
+  std::mutex mu_;
+  std::vector<Image*> images_;  // guarded by mu_
+  std::vector<Func> funcs_;     // guarded by mu_
+};
+
+// Enqueue kernel `entry` of this image with a ready argument blob.
+inline uint32_t Launch(const void* entry, const char* name, uint32_t numBlocks, void* stream,
+                       void* blob, std::size_t size) {
+  const simnpu_kernel_table* table = ::simnpu::ascendc::ProcessKernelTable();
+  for (int attempt = 0;; ++attempt) {
+    aclrtFuncHandle func = nullptr;
+    const uint32_t rc = LaunchCache::Get().Function(table, entry, name, &func);
+    if (rc != 0) return rc;
+    const aclError lrc = aclrtLaunchKernelWithHostArgs(func, numBlocks, static_cast<aclrtStream>(stream),
+                                                       nullptr, blob, size, nullptr, 0);
+    // A handle the runtime no longer knows (e.g. after aclFinalize and a new
+    // aclInit): load the image again, once.
+    if (static_cast<uint32_t>(lrc) == kErrInvalidHandle && attempt == 0) {
+      LaunchCache::Get().Forget(table);
+      continue;
+    }
+    return static_cast<uint32_t>(lrc);
+  }
+}
+
+}  // namespace detail
+
+// The type of parameter I of kernel Fn (used by generated aclrtlaunch_ stubs).
+template <auto Fn, std::size_t I>
+using ParamType = std::tuple_element_t<I, typename detail::FnTraits<decltype(Fn)>::Params>;
+
+// A pending launch of kernel Fn: built from the <<<...>>> values, called
+// with the kernel arguments.
+template <auto Fn>
+class Chevron {
+  using Traits = detail::FnTraits<decltype(Fn)>;
+
+ public:
+  // l2ctrl (the second launch value) has no meaning on the CPU model.
+  template <typename NB, typename L2, typename S>
+  Chevron(const char* name, NB numBlocks, L2&& /*l2ctrl*/, S&& stream)
+      : name_(name), numBlocks_(static_cast<uint32_t>(numBlocks)), stream_(detail::ToStream(std::forward<S>(stream))) {
+    static_assert(std::is_integral<NB>::value || std::is_enum<NB>::value,
+                  "the first launch value (numBlocks) must be an integer");
+  }
+
+  template <typename... U>
+  uint32_t operator()(U&&... args) const {
+    static_assert(sizeof...(U) == Traits::kCount, "kernel launch: wrong number of arguments for this kernel");
+    return Pack(std::make_index_sequence<Traits::kCount>{}, std::forward<U>(args)...);
+  }
+
+ private:
+  template <std::size_t... I, typename... U>
+  uint32_t Pack(std::index_sequence<I...>, U&&... args) const {
+    using Params = typename Traits::Params;
+    static constexpr auto kOffsets = detail::BlobOffsets<std::tuple_element_t<I, Params>...>();
+    constexpr std::size_t kSize = kOffsets[Traits::kCount];
+    // Never a null pointer, even for a kernel without parameters.
+    alignas(16) unsigned char blob[kSize > 0 ? kSize : 8] = {};
+    (detail::StoreArg<std::tuple_element_t<I, Params>>(blob + kOffsets[I], std::forward<U>(args)), ...);
+    return detail::Launch(reinterpret_cast<const void*>(Fn), name_, numBlocks_, stream_, blob, kSize);
+  }
+
+  const char* name_;
+  uint32_t numBlocks_;
+  void* stream_;
+};
+
+}  // namespace host
+}  // namespace ascendc
+}  // namespace simnpu
+
+#endif  // SIMNPU_ASCENDC_HOST_LAUNCH_H_

@@ -1,0 +1,114 @@
+// simnpu Ascend C model: system includes, device keywords (empty on the CPU),
+// GM_ADDR, __NPU_ARCH__, the pipe_t enum, dcci and core-type macros.
+#ifndef SIMNPU_ASCENDC_PRELUDE_H_
+#define SIMNPU_ASCENDC_PRELUDE_H_
+#ifndef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
+#error "include kernel_operator.h, not the simnpu_ascendc/ headers"
+#endif
+
+#include <cerrno>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "simnpu/kernel_abi.h"
+
+// ---- device keywords: address spaces and execution spaces are empty here.
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __gm__
+#define __gm__
+#endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef __host__
+#define __host__
+#endif
+
+#ifndef GM_ADDR
+#define GM_ADDR __gm__ uint8_t*
+#endif
+
+// The build passes -D__NPU_ARCH__=<n>; default to the 910B family.
+#ifndef __NPU_ARCH__
+#define __NPU_ARCH__ 2201
+#endif
+
+#define SIMNPU_ASCENDC_HIDDEN __attribute__((visibility("hidden")))
+#define SIMNPU_ASCENDC_NOINLINE __attribute__((noinline))
+#define SIMNPU_ASCENDC_COLD __attribute__((cold))
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define SIMNPU_ASCENDC_X86 1
+#else
+#define SIMNPU_ASCENDC_X86 0
+#endif
+
+// ---- hardware pipes (global unscoped enum, as kernels write PIPE_V bare).
+enum pipe_t {
+  PIPE_S = 0,
+  PIPE_V,
+  PIPE_M,
+  PIPE_MTE1,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_ALL,
+  PIPE_MTE4,
+  PIPE_MTE5,
+  PIPE_V2,
+  PIPE_FIX,
+  PIPE_NUM
+};
+
+// ---- data cache maintenance (needed by 950 code paths): no-op on a coherent CPU.
+enum class cache_line_t : int { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE = 1 };
+enum class dcci_dst_t : int { CACHELINE_ALL = 0, CACHELINE_UB = 1, CACHELINE_OUT = 2, CACHELINE_ATOMIC = 3 };
+template <typename T>
+inline void dcci(T* /*addr*/, cache_line_t /*entire*/, dcci_dst_t /*dst*/) {}
+template <typename T>
+inline void dcci(T* /*addr*/, cache_line_t /*entire*/) {}
+
+// ---- kernel type markers. The source pre-pass reads KERNEL_TASK_TYPE_DEFAULT
+// textually; in the compiled model it is a statement with no effect.
+enum KernelMetaType {
+  KERNEL_TYPE_AIV_ONLY = 0,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+  KERNEL_TYPE_MAX
+};
+#ifndef KERNEL_TASK_TYPE_DEFAULT
+#define KERNEL_TASK_TYPE_DEFAULT(x)
+#endif
+#ifndef KERNEL_TASK_TYPE
+#define KERNEL_TASK_TYPE(key, x)
+#endif
+
+// Core-type guards, used as `if ASCEND_IS_AIV { ... }`; they test the core
+// type of the block that is running. A block of a MIX kernel runs both the
+// cube and the vector parts on one thread, so both guards are true there.
+#define ASCEND_IS_AIV (::simnpu::ascendc::detail::CurrentCoreType() != SIMNPU_KERNEL_AIC)
+#define ASCEND_IS_AIC (::simnpu::ascendc::detail::CurrentCoreType() != SIMNPU_KERNEL_AIV)
+#define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)
+#define ASCEND_IS_NOT_AIC (!ASCEND_IS_AIC)
+
+#endif  // SIMNPU_ASCENDC_PRELUDE_H_

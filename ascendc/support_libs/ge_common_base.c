@@ -1,0 +1,4 @@
+/* libge_common_base: this library exists only so that link lines naming it (CANN
+ * samples, the AscendC cmake flow) resolve; simnpu needs nothing from it. */
+void simnpu_support_ge_common_base_placeholder(void);
+void simnpu_support_ge_common_base_placeholder(void) {}
