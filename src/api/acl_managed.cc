@@ -35,7 +35,7 @@ aclError Unsupported(const char* func, bool record) {
 // Converts an ACL location to the engine's (physical device or host).
 // `allow_invalid`: INVALID is accepted (and returned as kNoLocation).
 aclError ToLocation(const char* func, aclrtMemManagedLocation loc, bool allow_invalid, uvm::Location* out) {
-  switch (loc.type) {
+  switch (api::RawEnum(loc.type)) {
     case ACL_MEM_LOCATIONTYPE_DEVICE: {
       auto& rt = core::Runtime::Get();
       if (loc.id < 0 || loc.id >= rt.device_count())
@@ -56,7 +56,8 @@ aclError ToLocation(const char* func, aclrtMemManagedLocation loc, bool allow_in
         out->where = uvm::kNoLocation;
         return ACL_SUCCESS;
       }
-      return api::RtBadParam(func, "location.type", std::to_string(loc.type), "DEVICE, HOST, HOST_NUMA or HOST_NUMA_CURRENT");
+      return api::RtBadParam(func, "location.type", std::to_string(api::RawEnum(loc.type)),
+                             "DEVICE, HOST, HOST_NUMA or HOST_NUMA_CURRENT");
   }
 }
 
@@ -145,20 +146,21 @@ aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemMan
                                aclrtMemManagedLocation location) {
   ACL_REQUIRE_NOT_NULL(ptr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
-  if (static_cast<uint32_t>(advise) > ACL_MEM_ADVISE_UNSET_ACCESSED_BY)
-    return api::RtBadParam(__func__, "advise", std::to_string(advise), "must be in [0, 5]");
-  if (location.type == ACL_MEM_LOCATIONTYPE_DEVICE &&
+  const int advice = api::RawEnum(advise);
+  if (advice < 0 || advice > ACL_MEM_ADVISE_UNSET_ACCESSED_BY)
+    return api::RtBadParam(__func__, "advise", std::to_string(advice), "must be in [0, 5]");
+  if (api::RawEnum(location.type) == ACL_MEM_LOCATIONTYPE_DEVICE &&
       (location.id < 0 || location.id >= core::Runtime::Get().device_count()))
     return api::RtBadParam(__func__, "location.id", std::to_string(location.id), "not a visible device");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
   if (!UvmSupported()) return Unsupported(__func__, false);
-  bool needs_loc = advise == ACL_MEM_ADVISE_SET_PREFERRED_LOCATION || advise == ACL_MEM_ADVISE_SET_ACCESSED_BY ||
-                   advise == ACL_MEM_ADVISE_UNSET_ACCESSED_BY;
+  bool needs_loc = advice == ACL_MEM_ADVISE_SET_PREFERRED_LOCATION || advice == ACL_MEM_ADVISE_SET_ACCESSED_BY ||
+                   advice == ACL_MEM_ADVISE_UNSET_ACCESSED_BY;
   uvm::Location loc{uvm::kNoLocation};
   if (aclError e = ToLocation(__func__, location, !needs_loc, &loc)) return e;
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
-  Status st = uvm::Engine::Get().Advise(ptr, size, advise, loc);
+  Status st = uvm::Engine::Get().Advise(ptr, size, advice, loc);
   return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
 }
 
@@ -167,14 +169,15 @@ aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const v
   ACL_REQUIRE_NOT_NULL(ptr);
   ACL_REQUIRE_NOT_NULL(data);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
-  if (attribute < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY || attribute > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
-    return api::RtBadParam(__func__, "attribute", std::to_string(attribute), "must be in [1, 8]");
+  const int attr = api::RawEnum(attribute);
+  if (attr < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY || attr > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
+    return api::RtBadParam(__func__, "attribute", std::to_string(attr), "must be in [1, 8]");
   if (!UvmSupported()) return Unsupported(__func__, false);
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
   uvm::Engine::RangeAttrs a{};
   Status st = uvm::Engine::Get().QueryRange(ptr, size, &a);
   if (!st.ok()) return api::Fail(__func__, st);
-  return FillAttr(__func__, attribute, a, data, dataSize);
+  return FillAttr(__func__, attr, a, data, dataSize);
 }
 
 aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size_t numAttributes, const void* ptr,
@@ -185,11 +188,12 @@ aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size
   ACL_REQUIRE_NOT_NULL(dataSizes);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   if (numAttributes == 0) return api::RtBadParam(__func__, "numAttributes", "0", "must be at least 1");
-  for (size_t i = 0; i < numAttributes; ++i)
-    if (attributes[i] < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY ||
-        attributes[i] > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
-      return api::RtBadParam(__func__, ("attributes[" + std::to_string(i) + "]").c_str(), std::to_string(attributes[i]),
+  for (size_t i = 0; i < numAttributes; ++i) {
+    int a = api::RawEnum(attributes[i]);
+    if (a < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY || a > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
+      return api::RtBadParam(__func__, ("attributes[" + std::to_string(i) + "]").c_str(), std::to_string(a),
                              "must be in [1, 8]");
+  }
   if (!UvmSupported()) return Unsupported(__func__, false);
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
   uvm::Engine::RangeAttrs a{};
@@ -197,7 +201,7 @@ aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size
   if (!st.ok()) return api::Fail(__func__, st);
   for (size_t i = 0; i < numAttributes; ++i) {
     if (data[i] == nullptr) return api::NullParam(__func__, "data[i]");
-    if (aclError e = FillAttr(__func__, attributes[i], a, data[i], dataSizes[i])) return e;
+    if (aclError e = FillAttr(__func__, api::RawEnum(attributes[i]), a, data[i], dataSizes[i])) return e;
   }
   return ACL_SUCCESS;
 }
@@ -207,9 +211,12 @@ aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemMana
   ACL_REQUIRE_NOT_NULL(ptr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   if (flags != 0) return api::BadParam(__func__, "flags", std::to_string(flags), "0");
-  if (location.type != ACL_MEM_LOCATIONTYPE_DEVICE && location.type != ACL_MEM_LOCATIONTYPE_HOST &&
-      location.type != ACL_MEM_LOCATIONTYPE_HOST_NUMA && location.type != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
-    location.type = ACL_MEM_LOCATIONTYPE_INVALID;
+  {
+    int t = api::RawEnum(location.type);
+    if (t != ACL_MEM_LOCATIONTYPE_DEVICE && t != ACL_MEM_LOCATIONTYPE_HOST && t != ACL_MEM_LOCATIONTYPE_HOST_NUMA &&
+        t != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
+      location.type = ACL_MEM_LOCATIONTYPE_INVALID;
+  }
   uvm::Location loc{uvm::kNoLocation};
   if (aclError e = ToLocation(__func__, location, false, &loc)) return e;
   RESOLVE_STREAM(s, stream);
@@ -264,8 +271,9 @@ aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, siz
   std::vector<uvm::Location> locs(numPrefetchLocs);
   for (size_t k = 0; k < numPrefetchLocs; ++k) {
     aclrtMemManagedLocation l = prefetchLocs[k];
-    if (l.type != ACL_MEM_LOCATIONTYPE_DEVICE && l.type != ACL_MEM_LOCATIONTYPE_HOST &&
-        l.type != ACL_MEM_LOCATIONTYPE_HOST_NUMA && l.type != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
+    int t = api::RawEnum(l.type);
+    if (t != ACL_MEM_LOCATIONTYPE_DEVICE && t != ACL_MEM_LOCATIONTYPE_HOST && t != ACL_MEM_LOCATIONTYPE_HOST_NUMA &&
+        t != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
       l.type = ACL_MEM_LOCATIONTYPE_INVALID;
     if (aclError e = ToLocation(__func__, l, false, &locs[k])) return e;
   }

@@ -9,6 +9,7 @@
 #ifndef SIMNPU_API_API_COMMON_H_
 #define SIMNPU_API_API_COMMON_H_
 
+#include <cstring>
 #include <string>
 
 #include "acl/acl.h"
@@ -62,6 +63,16 @@ inline aclError NotSupported(const char* func, const std::string& reason) {
   dfx::ReportErr(LogModule::kRuntime, ErrCode::EE1016, {func, reason});
   dfx::SetLastError(ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+// The integer value of an enum argument without loading it as the enum type
+// (callers may pass any 32-bit value; loading an out-of-range enum is UB).
+template <typename E>
+inline int RawEnum(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "enum arguments are int-sized");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
 }
 
 inline std::string Hex(const void* p) {

@@ -42,6 +42,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
     const size_t len = std::min<size_t>(n - off, b->base + kBlockSize - a);
     const size_t p0 = (a - b->base) >> kPageShift;
     const size_t p1 = ((a + len - 1 - b->base) >> kPageShift) + 1;
+    bool thrash_checked = false;
     for (int round = 0;; ++round) {
       std::unique_lock<std::mutex> bl(b->mu);
       if (mode() != Mode::kUffd) {  // host-pinned: the device reaches host memory directly
@@ -118,7 +119,8 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         if (!spare) break;
         continue;
       }
-      if (!first_touch && round == 0) {
+      if (!first_touch && !thrash_checked) {
+        thrash_checked = true;
         ThrashHint hint = OnMigration(*b, dev, now);
         if (hint == ThrashHint::kThrottle) {
           bl.unlock();

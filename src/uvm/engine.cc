@@ -124,7 +124,7 @@ int Engine::FillHole(void* chunk) {
 
 StatusOr<void*> Engine::Allocate(uint64_t size) {
   SIMNPU_RETURN_IF_ERROR(EnsureInit());
-  if (size > kWindowSize) return Status(kAllocFailed, "the size exceeds the 3 TiB managed window");
+  if (size > space_.size()) return Status(kAllocFailed, "the size exceeds the managed window");
   size_t aligned = static_cast<size_t>(((size + kBlockSize - 1) >> kBlockShift) << kBlockShift);
   std::unique_lock<std::shared_mutex> lk(space_.mu());
   auto a = space_.Allocate(aligned);

@@ -97,6 +97,9 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
 
   // Moves every page resident on device `phys` to the host (device reset).
   void EvacuateDevice(int phys);
+  // Evicts up to `blocks` managed blocks from device `phys` so that a plain
+  // allocation can use their frames. Returns how many were evicted.
+  int EvictForAllocation(int phys, int blocks);
 
   // --- sim::ManagedAccessHandler
   bool IsManaged(uintptr_t p, size_t n) const override;
@@ -116,6 +119,7 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
 
   // Data movement (REQUIRES: b.mu held; space_.mu() held shared).
   Status MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
+  Status MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
   Status MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool duplicate, Cause cause,
                             char** spare_frame);
   void DropHostPages(VaBlock& b, const PageMask& pages);

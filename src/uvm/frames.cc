@@ -65,6 +65,14 @@ bool Engine::EvictOne(int d) {
   return false;
 }
 
+int Engine::EvictForAllocation(int phys, int blocks) {
+  if (mode() != Mode::kUffd || phys < 0 || phys >= sim::kMaxDevices) return 0;
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  int n = 0;
+  while (n < blocks && EvictOne(phys)) ++n;
+  return n;
+}
+
 char* Engine::AcquireFrame(int d, Status* err) {
   sim::DeviceArena* arena = Arena(d);
   if (!arena) {

@@ -71,7 +71,8 @@ Status Engine::WriteProtectHost(VaBlock& b, const PageMask& pages, bool protect)
   Status st = Status::Ok();
   m.ForEachRun([&](size_t first, size_t count) {
     if (!st.ok()) return;
-    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/false);
+    // (the kernel refuses DONTWAKE together with setting protection)
+    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/!protect);
     if (rc != 0) st = UffdError("UFFDIO_WRITEPROTECT", rc);
   });
   if (!st.ok()) return st;
@@ -136,6 +137,14 @@ bool Engine::CanMoveWholeToDevice(const VaBlock& b, int d) const {
 }
 
 Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
+  // Resolving ioctls do not wake waiters; threads blocked on faults in this
+  // block are woken once, after the state and the counters are updated.
+  Status st = MakeResidentHostNoWake(b, pages, duplicate, cause);
+  uffd_->Wake(reinterpret_cast<void*>(b.base), kBlockSize);
+  return st;
+}
+
+Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
   Counters& c = Stats();
   PageMask have = pages & b.host_resident;
   if (!duplicate && have.any()) {
@@ -158,7 +167,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
     int src = -1;
     if (b.Populated().none()) {
       if (char* slot = pool_.Take()) {
-        long n = uffd_->Move(reinterpret_cast<void*>(b.base), slot, kBlockSize, false, false);
+        long n = uffd_->Move(reinterpret_cast<void*>(b.base), slot, kBlockSize, true, false);
         pool_.Give(slot, /*hole=*/true);
         if (n == static_cast<long>(kBlockSize)) {
           b.host_resident = PageMask::All();
@@ -170,7 +179,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
       }
     } else if (!duplicate && CanMoveWholeToHost(b, &src)) {
       DeviceView& v = b.dev[src];
-      long n = uffd_->Move(reinterpret_cast<void*>(b.base), v.frame, kBlockSize, false, false);
+      long n = uffd_->Move(reinterpret_cast<void*>(b.base), v.frame, kBlockSize, true, false);
       if (n > 0) {
         size_t moved = static_cast<size_t>(n) / kPageSize;
         b.host_resident.SetRange(0, moved);
@@ -197,7 +206,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
     size_t done = 0;
     while (st.ok() && done < count * kPageSize) {
       size_t len = std::min(sizeof kZeros, count * kPageSize - done);
-      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, false, false);
+      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, true, false);
       if (rc <= 0) st = UffdError("UFFDIO_COPY (zero fill)", rc);
       else done += static_cast<size_t>(rc);
     }
@@ -217,7 +226,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
       size_t done = 0;
       while (st.ok() && done < count * kPageSize) {
         long rc = uffd_->Copy(HostAddr(b, first) + done, v.frame + first * kPageSize + done,
-                              count * kPageSize - done, false, duplicate);
+                              count * kPageSize - done, true, duplicate);
         if (rc <= 0) st = UffdError("UFFDIO_COPY (device to host)", rc);
         else done += static_cast<size_t>(rc);
       }

@@ -39,6 +39,7 @@ PageMask FaultRegion(const PageMask& faulted, const PageMask& at_dest, bool whol
                      bool* expanded) {
   const Tunables& t = Tunables::Get();
   *expanded = false;
+  PageMask initial;
   uint64_t granule = t.fault_granule ? t.fault_granule : (whole_block_movable ? kBlockSize : 64 * 1024);
   size_t gp = static_cast<size_t>(granule / kPageSize);
   PageMask region;
@@ -47,6 +48,7 @@ PageMask FaultRegion(const PageMask& faulted, const PageMask& at_dest, bool whol
     size_t hi = (first + count + gp - 1) / gp * gp;
     region.SetRange(lo, hi - lo);
   });
+  initial = region;
   if (!t.prefetch_enable || gp >= kPagesPerBlock) return region;
   // Density expansion, bottom-up over subtrees larger than the granule.
   for (size_t sub = gp * 2; sub <= kPagesPerBlock; sub *= 2) {
@@ -55,12 +57,11 @@ PageMask FaultRegion(const PageMask& faulted, const PageMask& at_dest, bool whol
       size_t in_region = region.CountRange(s, sub);
       if (in_region == 0 || in_region == sub) continue;  // untouched or already whole
       size_t occupied = dense.CountRange(s, sub);
-      if (occupied * 100 > static_cast<size_t>(t.density_percent) * sub) {
-        region.SetRange(s, sub);
-        *expanded = true;
-      }
+      if (occupied * 100 > static_cast<size_t>(t.density_percent) * sub) region.SetRange(s, sub);
     }
   }
+  // Count an expansion only when it brings pages the fault itself did not.
+  *expanded = region.Minus(at_dest).count() > initial.Minus(at_dest).count();
   return region;
 }
 

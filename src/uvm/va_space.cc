@@ -13,21 +13,28 @@ namespace simnpu::uvm {
 
 Status VaSpace::Init() {
   bool at_hint = false;
-  void* p = platform::ReserveVa(kWindowSize, kBlockSize, kWindowBase, &at_hint);
+  size_t size = kWindowSize;
+  void* p = platform::ReserveVa(size, kBlockSize, kWindowBase, &at_hint);
+  while (!p && size > (size_t{64} << 30)) {
+    size /= 4;
+    p = platform::ReserveVa(size, kBlockSize, 0, nullptr);
+  }
   if (!p)
-    return Status(207001, std::string("cannot reserve the 3 TiB managed address window: ") +
-                              std::strerror(errno));
-  size_t slots = kWindowSize >> kBlockShift;
+    return Status(207001, std::string("cannot reserve the managed address window: ") + std::strerror(errno));
+  size_ = size;
+  size_t slots = size >> kBlockShift;
   void* t = mmap(nullptr, slots * sizeof(std::atomic<VaBlock*>), PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (t == MAP_FAILED) {
-    platform::ReleaseVa(p, kWindowSize);
+    platform::ReleaseVa(p, size);
     return Status(207001, "cannot allocate the managed block table");
   }
   table_ = static_cast<std::atomic<VaBlock*>*>(t);  // zero pages read as nullptr
   base_ = reinterpret_cast<uintptr_t>(p);
   at_doc_ = at_hint;
-  free_[base_] = kWindowSize;
+  free_[base_] = size_;
+  if (size_ != kWindowSize)
+    SIMNPU_LOGW(kDrv, "managed window is %zu GiB (no 3 TiB hole in the address space)", size_ >> 30);
   if (!at_hint)
     SIMNPU_LOGW(kDrv, "managed window placed at %#lx instead of %#lx (that range is in use)",
                 static_cast<unsigned long>(base_), static_cast<unsigned long>(kWindowBase));
@@ -52,7 +59,7 @@ StatusOr<Allocation*> VaSpace::Allocate(size_t size) {
     allocs_[start] = std::move(a);
     return raw;
   }
-  return Status(207001, "the managed address window (3 TiB) has no free range of " +
+  return Status(207001, "the managed address window has no free range of " +
                             std::to_string(size >> 20) + " MiB");
 }
 

@@ -2,7 +2,9 @@
 //
 // The window (3 TiB, starting at 0x90000000000 as the ACL documentation
 // gives it; anywhere else if that range is taken, e.g. by a sanitizer's
-// shadow memory) is reserved PROT_NONE at start-up. aclrtMemAllocManaged
+// shadow memory) is reserved PROT_NONE at start-up. Where no 3 TiB hole
+// exists at all (ThreadSanitizer restricts the address space) a smaller
+// window is used. aclrtMemAllocManaged
 // carves 2 MiB-aligned ranges out of it (first fit); each allocation is a
 // run of VaBlocks. Block lookup is lock-free through a flat table indexed
 // by (address - window base) >> 21.
@@ -39,9 +41,9 @@ class VaSpace {
   Status Init();
   bool initialized() const { return base_ != 0; }
   uintptr_t base() const { return base_; }
-  size_t size() const { return kWindowSize; }
+  size_t size() const { return size_; }
   bool at_documented_address() const { return at_doc_; }
-  bool InWindow(uintptr_t a) const { return a - base_ < kWindowSize; }
+  bool InWindow(uintptr_t a) const { return a - base_ < size_; }
 
   std::shared_mutex& mu() { return mu_; }
 
@@ -66,6 +68,7 @@ class VaSpace {
 
  private:
   uintptr_t base_ = 0;
+  size_t size_ = 0;  // kWindowSize, or smaller where the address space is restricted (sanitizers)
   bool at_doc_ = false;
   std::shared_mutex mu_;
   std::atomic<VaBlock*>* table_ = nullptr;                   // one slot per 2 MiB of the window
