@@ -64,7 +64,13 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   bool no_pad = page == ACL_MEM_MALLOC_HUGE1G_ONLY || page == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
   if (size > (SIZE_MAX >> 1)) return api::RtFail(__func__, ACL_ERROR_RT_MEMORY_ALLOCATION, "size too large");
   size_t rounded = (size + 31) / 32 * 32 + (no_pad ? 0 : 32);
-  auto p = ctx.value()->device()->npu()->arena().Allocate(rounded);
+  sim::DeviceArena& arena = ctx.value()->device()->npu()->arena();
+  auto p = arena.Allocate(rounded);
+  // Device memory held by managed pages can be reclaimed: evict them to the
+  // host and retry (as a GPU driver lets other allocators evict UVM pages).
+  while (!p.ok() && p.status().code() == ACL_ERROR_RT_MEMORY_ALLOCATION &&
+         uvm::Engine::Get().EvictForAllocation(ctx.value()->phys_id(), 1) > 0)
+    p = arena.Allocate(rounded);
   if (!p.ok()) return api::Fail(__func__, p.status());
   *devPtr = p.value();
   return ACL_SUCCESS;

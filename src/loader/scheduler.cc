@@ -44,7 +44,7 @@ thread_local volatile sig_atomic_t tls_in_block = 0;
 thread_local volatile sig_atomic_t tls_signal = 0;
 struct sigaction g_old_segv, g_old_bus;
 
-void GuardHandler(int sig, siginfo_t* info, void* uctx) {
+[[maybe_unused]] void GuardHandler(int sig, siginfo_t* info, void* uctx) {
   if (tls_in_block) {
     tls_signal = sig;
     tls_in_block = 0;
