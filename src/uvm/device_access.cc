@@ -61,7 +61,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
           if (b->host_resident.test(p) && (!write || !b->host_wp.test(p))) {
             where[p] = reinterpret_cast<char*>(b->base + p * kPageSize);
           } else {
-            for (int e = 0; e < sim::kMaxDevices; ++e)
+            for (int e = 0; e < b->ndev; ++e)
               if (b->dev[e].resident.test(p) && (!write || b->dev[e].writable.test(p))) {
                 where[p] = b->dev[e].frame + p * kPageSize;
                 break;
@@ -105,7 +105,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         PageMask to_host = missing.Minus(populated);
         if (write) to_host |= missing & b->host_wp;
         if (IsPinned(*b, now)) {
-          for (auto& ov : b->dev) to_host |= missing & ov.resident;
+          for (int e = 0; e < b->ndev; ++e) to_host |= missing & b->dev[e].resident;
         }
         if (to_host.any()) result = MakeResidentHost(*b, to_host, false, Cause::kDeviceFault);
         if (!result.ok()) break;

@@ -151,7 +151,7 @@ Status Engine::Free(void* p) {
       return Status(kParamInvalid, "address is not the start of a managed allocation");
     for (auto& blk : cur->blocks) {
       std::lock_guard<std::mutex> bg(blk->mu);
-      for (int d = 0; d < sim::kMaxDevices; ++d) {
+      for (int d = 0; d < blk->ndev; ++d) {
         if (!blk->dev[d].frame) continue;
         DropDevicePages(*blk, d, PageMask::All());
         ReleaseFrameIfEmpty(*blk, d);
@@ -307,7 +307,7 @@ Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
       std::lock_guard<std::mutex> bl(b->mu);
       if (b->read_mostly) continue;
       bool elsewhere = loc.where == kHost ? b->AnyDeviceCopy() : b->host_resident.any();
-      for (int d = 0; d < sim::kMaxDevices && !elsewhere; ++d)
+      for (int d = 0; d < b->ndev && !elsewhere; ++d)
         if (d != loc.where && b->dev[d].resident.any()) elsewhere = true;
       if (elsewhere)
         return Status(kParamInvalid,
@@ -332,8 +332,8 @@ Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
           PageMask dup;
           int copies[kPagesPerBlock] = {};
           for (size_t i = 0; i < kPagesPerBlock; ++i) copies[i] = b->host_resident.test(i);
-          for (auto& v : b->dev)
-            for (size_t i = 0; i < kPagesPerBlock; ++i) copies[i] += v.resident.test(i);
+          for (int d = 0; d < b->ndev; ++d)
+            for (size_t i = 0; i < kPagesPerBlock; ++i) copies[i] += b->dev[d].resident.test(i);
           for (size_t i = 0; i < kPagesPerBlock; ++i)
             if (copies[i] > 1) dup.set(i);
           if (dup.none()) break;
@@ -451,7 +451,7 @@ Status Engine::Prefetch(const void* ptr, size_t n, Location loc) {
         PageMask todo = pages.Minus(b->host_resident);
         if (!b->read_mostly) {
           // Also make host copies exclusive.
-          for (auto& v : b->dev) todo |= pages & v.resident;
+          for (int d = 0; d < b->ndev; ++d) todo |= pages & b->dev[d].resident;
         }
         if (todo.none()) break;
         Count(Stats().prefetch_pages, pages.Minus(b->host_resident).count());
@@ -524,7 +524,7 @@ Status Engine::QueryResidency(const void* ptr, size_t n, uint32_t* out, size_t c
     size_t i = (a - b->base) >> kPageShift;
     uint32_t m = 0;
     if (mode() == Mode::kPinned || b->host_resident.test(i)) m |= 1u;
-    for (int d = 0; d < sim::kMaxDevices; ++d)
+    for (int d = 0; d < b->ndev; ++d)
       if (b->dev[d].resident.test(i)) m |= 1u << (d + 1);
     out[k] = m;
   }
@@ -541,10 +541,11 @@ void Engine::EvacuateDevice(int phys) {
   }
   for (VaBlock* b : blocks) {
     std::lock_guard<std::mutex> bl(b->mu);
+    if (phys >= b->ndev) continue;
     DeviceView& v = b->dev[phys];
     if (!v.frame) continue;
     PageMask only_here = v.resident.Minus(b->host_resident);
-    for (int d = 0; d < sim::kMaxDevices; ++d)
+    for (int d = 0; d < b->ndev; ++d)
       if (d != phys) only_here = only_here.Minus(b->dev[d].resident);
     Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEvacuate) : Status::Ok();
     if (!st.ok()) SIMNPU_LOGE(kDrv, "evacuating device %d failed: %s", phys, st.message().c_str());

@@ -49,7 +49,7 @@ bool Engine::EvictOne(int d) {
     DeviceView& v = b->dev[d];
     if (!v.frame) continue;
     PageMask only_here = v.resident.Minus(b->host_resident);
-    for (int e = 0; e < sim::kMaxDevices; ++e)
+    for (int e = 0; e < b->ndev; ++e)
       if (e != d) only_here = only_here.Minus(b->dev[e].resident);
     Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEviction) : Status::Ok();
     if (!st.ok()) {

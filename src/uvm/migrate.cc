@@ -11,6 +11,7 @@
 //                   atomically and wakes any thread waiting on them.
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "dfx/log.h"
 #include "platform/vm.h"
@@ -106,7 +107,7 @@ Status Engine::PopulateFrame(VaBlock& b, int d, const PageMask& pages) {
 bool Engine::CanMoveWholeToHost(const VaBlock& b, int* src) const {
   if (!uffd_ || !uffd_->has_move() || !Tunables::Get().use_move || b.host_resident.any()) return false;
   int found = -1;
-  for (int d = 0; d < sim::kMaxDevices; ++d) {
+  for (int d = 0; d < b.ndev; ++d) {
     const DeviceView& v = b.dev[d];
     if (v.resident.none()) continue;
     if (found >= 0 || !v.resident.all() || !v.populated.all()) return false;
@@ -121,13 +122,13 @@ bool Engine::CanMoveWholeToDevice(const VaBlock& b, int d) const {
   if (!uffd_ || !uffd_->has_move() || !Tunables::Get().use_move) return false;
   if (b.dev[d].populated.any()) return false;  // the destination must be an exact hole
   if (b.host_resident.all() && b.host_wp.none()) {
-    for (const auto& v : b.dev)
-      if (v.resident.any()) return false;
+    for (int e = 0; e < b.ndev; ++e)
+      if (b.dev[e].resident.any()) return false;
     return true;
   }
   if (b.host_resident.any()) return false;
   int found = -1;
-  for (int e = 0; e < sim::kMaxDevices; ++e) {
+  for (int e = 0; e < b.ndev; ++e) {
     const DeviceView& v = b.dev[e];
     if (v.resident.none()) continue;
     if (found >= 0 || e == d || !v.resident.all() || !v.populated.all()) return false;
@@ -149,7 +150,7 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
   PageMask have = pages & b.host_resident;
   if (!duplicate && have.any()) {
     // Make existing host copies exclusive: drop device replicas, lift write protection.
-    for (int d = 0; d < sim::kMaxDevices; ++d) {
+    for (int d = 0; d < b.ndev; ++d) {
       PageMask inv = have & b.dev[d].resident;
       if (inv.none()) continue;
       Count(c.invalidations, inv.count());
@@ -216,8 +217,8 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
   Count(c.pages_populated_host, unpop.count());
   todo = todo.Minus(unpop);
 
-  bool touched[sim::kMaxDevices] = {};
-  for (int d = 0; d < sim::kMaxDevices && todo.any(); ++d) {
+  std::vector<char> touched(static_cast<size_t>(b.ndev), 0);
+  for (int d = 0; d < b.ndev && todo.any(); ++d) {
     DeviceView& v = b.dev[d];
     PageMask from = todo & v.resident;
     if (from.none()) continue;
@@ -247,7 +248,7 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
   if (!duplicate) {
     // The host copy is now the only one.
     PageMask moved = pages & b.host_resident;
-    for (int d = 0; d < sim::kMaxDevices; ++d) {
+    for (int d = 0; d < b.ndev; ++d) {
       PageMask drop = moved & b.dev[d].resident;
       if (drop.none() && !touched[d]) continue;
       DropDevicePages(b, d, drop);
@@ -280,7 +281,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
       Count(c.invalidations, inv_host.count());
       DropHostPages(b, inv_host);
     }
-    for (int e = 0; e < sim::kMaxDevices; ++e) {
+    for (int e = 0; e < b.ndev; ++e) {
       if (e == d) continue;
       PageMask inv = have & b.dev[e].resident;
       if (inv.none()) continue;
@@ -325,7 +326,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
         }
       } else {
         int e = 0;
-        while (e < sim::kMaxDevices && b.dev[e].resident.none()) ++e;
+        while (e < b.ndev && b.dev[e].resident.none()) ++e;
         DeviceView& src = b.dev[e];
         long n = uffd_->Move(v.frame, src.frame, kBlockSize, false, false);
         if (n > 0) {
@@ -402,7 +403,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
   }
 
   // Copies from other devices.
-  for (int e = 0; e < sim::kMaxDevices && todo.any(); ++e) {
+  for (int e = 0; e < b.ndev && todo.any(); ++e) {
     if (e == d) continue;
     DeviceView& src = b.dev[e];
     PageMask from = todo & src.resident;

@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 
 #include "sim/npu_system.h"
@@ -63,17 +64,19 @@ struct DeviceView {
 struct Allocation;
 
 struct VaBlock {
-  explicit VaBlock(uintptr_t b, Allocation* a) : base(b), alloc(a) {}
+  VaBlock(uintptr_t b, Allocation* a, int devices)
+      : base(b), alloc(a), ndev(devices), dev(new DeviceView[devices > 0 ? devices : 1]) {}
 
   const uintptr_t base;    // immutable
   Allocation* const alloc; // immutable; owns the block
+  const int ndev;          // immutable: number of simulated devices (index = physical id)
   std::mutex mu;
 
   // set: the host page holds valid data (its PTE is present).
   PageMask host_resident;
   // set: the host page is write-protected (a read-only replica). Subset of host_resident.
   PageMask host_wp;
-  DeviceView dev[sim::kMaxDevices];
+  std::unique_ptr<DeviceView[]> dev;  // [ndev]; the pointer is immutable
 
   // --- policy (advice applies to whole blocks: advise sizes are 2 MiB multiples)
   bool read_mostly = false;              // SET_READ_MOSTLY
@@ -89,14 +92,14 @@ struct VaBlock {
   uint64_t pinned_until_ns = 0;          // pinned to the host (remote maps) until then
 
   bool AnyDeviceCopy() const {
-    for (const auto& d : dev)
-      if (d.resident.any()) return true;
+    for (int d = 0; d < ndev; ++d)
+      if (dev[d].resident.any()) return true;
     return false;
   }
   // Pages holding data anywhere.
   PageMask Populated() const {
     PageMask m = host_resident;
-    for (const auto& d : dev) m |= d.resident;
+    for (int d = 0; d < ndev; ++d) m |= dev[d].resident;
     return m;
   }
 };

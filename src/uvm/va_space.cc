@@ -8,6 +8,7 @@
 
 #include "dfx/log.h"
 #include "platform/vm.h"
+#include "sim/npu_system.h"
 
 namespace simnpu::uvm {
 
@@ -52,7 +53,7 @@ StatusOr<Allocation*> VaSpace::Allocate(size_t size) {
     a->base = start;
     a->size = size;
     for (size_t off = 0; off < size; off += kBlockSize)
-      a->blocks.push_back(std::make_unique<VaBlock>(start + off, a.get()));
+      a->blocks.push_back(std::make_unique<VaBlock>(start + off, a.get(), sim::NpuSystem::Get().physical_count()));
     for (size_t i = 0; i < a->blocks.size(); ++i)
       table_[((start - base_) >> kBlockShift) + i].store(a->blocks[i].get(), std::memory_order_release);
     Allocation* raw = a.get();
