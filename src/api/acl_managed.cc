@@ -27,7 +27,7 @@ aclError Unsupported(const char* func, bool record) {
   std::string name = soc ? soc->name : "this SOC";
   dfx::ReportErr(dfx::LogModule::kRuntime, dfx::ErrCode::EE1016,
                  {func, name + " has no managed memory (unified virtual memory); it is supported on "
-                               "Atlas A2 (Ascend910B*) and Atlas A3 (Ascend910_93*)"});
+                               "Atlas A2 (Ascend910B1..B4, B2C, B4-1) and Atlas A3 (Ascend910_93xx)"});
   if (record) dfx::SetLastError(ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }

@@ -11,7 +11,9 @@
 
 #include "dfx/log.h"
 #include "uvm/counters.h"
+#include "platform/clock.h"
 #include "uvm/engine.h"
+#include "uvm/policy.h"
 
 namespace simnpu::uvm {
 namespace {
@@ -58,6 +60,9 @@ bool Engine::EvictOne(int d) {
     }
     DropDevicePages(*b, d, PageMask::All());
     ReleaseFrameIfEmpty(*b, d);
+    // An eviction is a migration to the host: a device that pulls the block
+    // straight back is ping-ponging, and thrashing mitigation may pin it.
+    OnMigration(*b, kHost, platform::NowNs());
     Count(Stats().evictions);
     SIMNPU_LOGD(kDrv, "evicted block %#lx from device %d", static_cast<unsigned long>(b->base), d);
     return true;
