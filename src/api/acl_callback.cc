@@ -42,10 +42,12 @@ void MarkDone(WorkItem& w) {
   w.done_sync->second.notify_all();
 }
 
-// One registry for report callbacks, one for host functions.
+// One registry for report callbacks, one for host functions. Streams are
+// keyed by their id, which is never reused: a destroyed stream's entry can
+// then never be inherited by a new stream that happens to get its address.
 class Subscriptions {
  public:
-  int Subscribe(uint64_t tid, core::Stream* s) {
+  int Subscribe(uint64_t tid, int32_t s) {
     std::lock_guard<std::mutex> g(mu_);
     if (owner_.count(s)) return ACL_ERROR_RT_STREAM_SUBSCRIBE;
     auto& q = threads_[tid];
@@ -54,7 +56,7 @@ class Subscriptions {
     owner_[s] = tid;
     return 0;
   }
-  int Unsubscribe(uint64_t tid, core::Stream* s) {
+  int Unsubscribe(uint64_t tid, int32_t s) {
     std::shared_ptr<ReportQueue> q;
     {
       std::lock_guard<std::mutex> g(mu_);
@@ -74,7 +76,7 @@ class Subscriptions {
     }
     return 0;
   }
-  std::shared_ptr<ReportQueue> QueueForStream(core::Stream* s) {
+  std::shared_ptr<ReportQueue> QueueForStream(int32_t s) {
     std::lock_guard<std::mutex> g(mu_);
     auto it = owner_.find(s);
     if (it == owner_.end()) return nullptr;
@@ -90,7 +92,7 @@ class Subscriptions {
  private:
   std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<ReportQueue>> threads_;  // GUARDED_BY(mu_)
-  std::map<core::Stream*, uint64_t> owner_;                    // GUARDED_BY(mu_)
+  std::map<int32_t, uint64_t> owner_;                          // stream id -> thread. GUARDED_BY(mu_)
 };
 
 Subscriptions& Reports() {
@@ -105,7 +107,7 @@ Subscriptions& HostFuncs() {
 // Posts fn to the queue subscribed to stream; blocks until it ran if `block`.
 class PostTask : public core::Task {
  public:
-  PostTask(Subscriptions* subs, core::Stream* stream, std::function<void()> fn, bool block)
+  PostTask(Subscriptions* subs, int32_t stream, std::function<void()> fn, bool block)
       : subs_(subs), stream_(stream), fn_(std::move(fn)), block_(block) {}
   int Run(core::ExecContext&) override {
     auto q = subs_->QueueForStream(stream_);
@@ -132,7 +134,7 @@ class PostTask : public core::Task {
 
  private:
   Subscriptions* subs_;
-  core::Stream* stream_;
+  int32_t stream_;  // id
   std::function<void()> fn_;
   bool block_;
 };
@@ -178,8 +180,8 @@ extern "C" {
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
   ACL_REQUIRE_NOT_NULL(fn);
   RESOLVE_STREAM(s, stream);
-  if (HostFuncs().QueueForStream(s.get())) {
-    s->Submit(std::make_unique<PostTask>(&HostFuncs(), s.get(), [fn, args] { fn(args); }, true));
+  if (HostFuncs().QueueForStream(s->id())) {
+    s->Submit(std::make_unique<PostTask>(&HostFuncs(), s->id(), [fn, args] { fn(args); }, true));
   } else {
     s->Submit(std::make_unique<core::HostFuncTask>(
         [fn, args](core::ExecContext&) {
@@ -193,14 +195,14 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
   RESOLVE_STREAM(s, stream);
-  int rc = Reports().Subscribe(threadId, s.get());
+  int rc = Reports().Subscribe(threadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
   return ACL_SUCCESS;
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
   RESOLVE_STREAM(s, stream);
-  int rc = Reports().Unsubscribe(threadId, s.get());
+  int rc = Reports().Unsubscribe(threadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");
   return ACL_SUCCESS;
 }
@@ -211,10 +213,10 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK)
     return api::BadParam(__func__, "blockType", std::to_string(blockType), "ACL_CALLBACK_NO_BLOCK or ACL_CALLBACK_BLOCK");
   RESOLVE_STREAM(s, stream);
-  if (!Reports().QueueForStream(s.get()))
+  if (!Reports().QueueForStream(s->id()))
     return api::RtFail(__func__, ACL_ERROR_RT_STREAM_NO_CB_REG,
                        "no thread is subscribed to this stream (aclrtSubscribeReport)");
-  s->Submit(std::make_unique<PostTask>(&Reports(), s.get(), [fn, userData] { fn(userData); },
+  s->Submit(std::make_unique<PostTask>(&Reports(), s->id(), [fn, userData] { fn(userData); },
                                        blockType == ACL_CALLBACK_BLOCK));
   return ACL_SUCCESS;
 }
@@ -226,7 +228,7 @@ aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream
     return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
                                            (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
   RESOLVE_STREAM(s, exeStream);
-  int rc = HostFuncs().Subscribe(hostFuncThreadId, s.get());
+  int rc = HostFuncs().Subscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
   return ACL_SUCCESS;
 }
@@ -243,7 +245,7 @@ aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStre
     return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
                                            (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
   RESOLVE_STREAM(s, exeStream);
-  int rc = HostFuncs().Unsubscribe(hostFuncThreadId, s.get());
+  int rc = HostFuncs().Unsubscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");
   return ACL_SUCCESS;
 }

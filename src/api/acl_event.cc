@@ -68,7 +68,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   FIND_EVENT(e, event);
   RESOLVE_STREAM(s, stream);
-  s->Submit(std::make_unique<core::EventResetTask>(e));
+  s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
   return ACL_SUCCESS;
 }
 

@@ -1,6 +1,8 @@
 // Memory entry points: device and host allocation, copies, fills, host
 // registration, pointer attributes.
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include "api/api_common.h"
 #include "api/copy_path.h"
@@ -37,6 +39,13 @@ void Sides(aclrtMemcpyKind kind, const void* dst, const void* src, bool* dst_dev
       *dst_dev = api::IsDeviceArenaAddr(dst) || api::IsManagedAddr(dst);
       *src_dev = api::IsDeviceArenaAddr(src) || api::IsManagedAddr(src);
   }
+}
+
+// Ordinary (pageable) host memory: not device memory, not managed, not from
+// aclrtMallocHost and not registered with aclrtHostRegisterV2.
+bool IsPageableHost(const void* p) {
+  return !api::IsDeviceArenaAddr(p) && !api::IsManagedAddr(p) && !core::HostMemory::Get().IsPinned(p) &&
+         core::HostMemory::Get().FindRegistered(p) == nullptr;
 }
 
 aclError CheckCopyArgs(const char* func, void* dst, size_t destMax, const void* src, size_t count,
@@ -138,12 +147,28 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
   Sides(kind, dst, src, &dst_dev, &src_dev);
-  s.value()->Submit(std::make_unique<core::HostFuncTask>(
+  // With pageable host memory the copy is synchronous with respect to the
+  // host buffer: a pageable source is captured now (the caller may reuse or
+  // free it on return) and a pageable destination is written before the
+  // call returns. Page-locked and registered memory is read/written when the
+  // stream reaches the copy.
+  std::shared_ptr<std::vector<char>> staged;
+  const void* from = src;
+  if (!src_dev && IsPageableHost(src)) {
+    auto* b = static_cast<const char*>(src);
+    staged = std::make_shared<std::vector<char>>(b, b + count);
+    from = staged->data();
+  }
+  const bool wait = !dst_dev && IsPageableHost(dst);
+  core::Stream& st = *s.value();
+  uint64_t seq = st.Submit(std::make_unique<core::HostFuncTask>(
       [=](core::ExecContext& ctx) {
-        Status st = api::CopyRange(dst, dst_dev, src, src_dev, count, ctx.phys_id);
-        return st.code();
+        Status r = api::CopyRange(dst, dst_dev, from, src_dev, count, ctx.phys_id);
+        (void)staged;  // keeps the captured source alive until the copy ran
+        return r.code();
       },
       "memcpy_async", true));
+  if (wait) st.WaitFor(seq);  // returns at once on the stream's own worker
   return ACL_SUCCESS;
 }
 

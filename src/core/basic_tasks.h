@@ -26,17 +26,20 @@ class EventRecordTask : public Task {
   uint64_t gen_;
 };
 
+// Forgets the records submitted up to generation `gen` (the event's record
+// generation when the reset was submitted); later records stay pending.
 class EventResetTask : public Task {
  public:
-  explicit EventResetTask(std::shared_ptr<Event> e) : event_(std::move(e)) {}
+  EventResetTask(std::shared_ptr<Event> e, uint64_t gen) : event_(std::move(e)), gen_(gen) {}
   int Run(ExecContext&) override {
-    event_->Reset();
+    event_->Reset(gen_);
     return 0;
   }
   const char* name() const override { return "event_reset"; }
 
  private:
   std::shared_ptr<Event> event_;
+  uint64_t gen_;
 };
 
 // Waits for generation `gen` of the event; timeout_ms < 0 waits forever,

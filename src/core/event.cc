@@ -29,10 +29,12 @@ void Event::MarkDiscarded(uint64_t gen) {
   cv_.notify_all();
 }
 
-void Event::Reset() {
+void Event::Reset(uint64_t gen) {
   std::lock_guard<std::mutex> g(mu_);
-  done_gen_ = record_gen_;
-  timestamp_valid_ = false;
+  if (gen >= done_gen_) {  // a later record that already ran keeps its timestamp
+    done_gen_ = gen;
+    timestamp_valid_ = false;
+  }
   cv_.notify_all();
 }
 

@@ -27,8 +27,9 @@ class Event {
   void MarkDone(uint64_t gen, uint64_t timestamp_ns);
   // When a record task is discarded: wake waiters without a timestamp.
   void MarkDiscarded(uint64_t gen);
-  // Reset task: forget records up to now.
-  void Reset();
+  // Reset task: forget the records up to generation gen (those submitted
+  // before the reset), not records submitted after it.
+  void Reset(uint64_t gen);
 
   uint64_t recorded_gen() const;
   bool IsComplete() const;           // latest record done (or never recorded)

@@ -85,10 +85,7 @@ void Stream::WorkerMain() {
       if (queue_.empty()) return;  // shutdown with nothing left
       t = std::move(queue_.front());
       queue_.pop_front();
-      if (discarding_) {  // set by DiscardQueued / stop-on-failure: everything queued now
-        discard_until = submitted_.load();
-        discarding_ = false;
-      }
+      if (discard_upto_ > discard_until) discard_until = discard_upto_;  // DiscardQueued
     }
     ++seq;
     if (seq <= discard_until) {
@@ -168,7 +165,8 @@ int Stream::pending_error() const {
 
 void Stream::DiscardQueued(int code) {
   std::lock_guard<std::mutex> g(mu_);
-  if (!queue_.empty()) discarding_ = true;
+  const uint64_t queued = submitted_.load();
+  if (queued > discard_upto_) discard_upto_ = queued;
   if (pending_error_ == 0) {
     pending_error_ = code;
     pending_message_ = code == 107023 ? "the stream was aborted (aclrtStreamAbort)"

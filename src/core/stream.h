@@ -55,7 +55,8 @@ class Stream {
 
   void set_failure_mode(uint64_t mode) { failure_mode_.store(mode & 1); }
   uint64_t failure_mode() const { return failure_mode_.load(); }
-  // Discards queued tasks; the next synchronize returns `code`.
+  // Discards the tasks queued at the time of the call (not later ones); the
+  // next synchronize returns `code`.
   void DiscardQueued(int code);
   // Peek at the pending error without consuming it.
   int pending_error() const;
@@ -99,7 +100,7 @@ class Stream {
   int pending_error_ = 0;                    // first failure since last sync. GUARDED_BY(mu_)
   std::string pending_message_;              // its message. GUARDED_BY(mu_)
   std::string reported_message_;             // message of the failure last returned. GUARDED_BY(mu_)
-  bool discarding_ = false;                  // drop queued tasks until the queue empties. GUARDED_BY(mu_)
+  uint64_t discard_upto_ = 0;                // DiscardQueued: drop tasks with seq <= this. GUARDED_BY(mu_)
   bool shutdown_ = false;                    // GUARDED_BY(mu_)
   std::thread worker_;                       // GUARDED_BY(mu_)
   std::atomic<int> waiters_{0};              // threads blocked on done_cv_
