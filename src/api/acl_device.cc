@@ -37,7 +37,7 @@ static aclError ResetDevice(const char* func, int32_t deviceId, bool force) {
     return DeviceFail(func, deviceId, Status(ACL_ERROR_RT_INVALID_DEVICEID, ""));
   core::Device* dev = rt.FindDevice(deviceId);
   if (!dev) return ACL_SUCCESS;  // never opened: nothing to release
-  if (dev->Release(force) && !dev->active()) api::TeardownDeviceMemory(dev);
+  dev->Release(force);  // frees the device memory (TeardownDeviceMemory) when unused
   return ACL_SUCCESS;
 }
 

@@ -8,6 +8,10 @@
 
 namespace simnpu::api {
 
+namespace {
+__attribute__((constructor)) void InstallTeardownHook() { core::Device::SetTeardownHook(&TeardownDeviceMemory); }
+}  // namespace
+
 void TeardownDeviceMemory(core::Device* dev) {
   uvm::Engine::Get().EvacuateDevice(dev->phys_id());
   dev->npu()->arena().FreeAllPlain();

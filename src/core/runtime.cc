@@ -1,6 +1,7 @@
 // Runtime, Device and Context.
 #include "core/runtime.h"
 
+#include <chrono>
 #include <sstream>
 
 #include "dfx/log.h"
@@ -95,6 +96,11 @@ void Context::Teardown() {
 
 // ---------------------------------------------------------------- Device
 
+namespace {
+std::atomic<Device::TeardownHook> g_teardown_hook{nullptr};
+}
+void Device::SetTeardownHook(TeardownHook h) { g_teardown_hook.store(h); }
+
 Device::Device(int id, int phys, sim::NpuDevice* npu) : id_(id), phys_(phys), npu_(npu) {
   res_limit_[0].store(hw_limit(0));
   res_limit_[1].store(hw_limit(1));
@@ -136,6 +142,11 @@ bool Device::Release(bool force) {
     primary_.reset();
   }
   for (auto& c : doomed) c->Teardown();
+  {
+    // Free the device's memory unless someone set the device again meanwhile.
+    std::lock_guard<std::mutex> g(mu_);
+    if (refs_ == 0 && contexts_.empty() && g_teardown_hook) g_teardown_hook(this);
+  }
   // Events of this device are dropped with it.
   auto events = Runtime::Get().events().Select([this](const Event& e) { return e.device_id() == id_; });
   for (auto& e : events) Runtime::Get().events().Remove(e.get());
@@ -298,14 +309,27 @@ void Runtime::NotifyStreamState(Stream* s, int state) {
   for (auto& c : cbs) c.cb(s, state, c.args);
 }
 
-void Runtime::DrainAll() {
+bool Runtime::DrainAll(int32_t timeout_ms) {
   std::vector<Device*> devs;
   {
     std::lock_guard<std::mutex> g(mu_);
     for (auto& d : devices_)
       if (d) devs.push_back(d.get());
   }
-  for (Device* d : devs) d->WaitIdle();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (Device* d : devs) {
+    for (auto& ctx : d->Contexts()) {
+      for (auto& s : ctx->Streams()) {
+        if (timeout_ms < 0) {
+          s->WaitFor(s->submitted());
+          continue;
+        }
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0 || !s->WaitFor(s->submitted(), static_cast<int32_t>(left.count()))) return false;
+      }
+    }
+  }
+  return true;
 }
 
 }  // namespace simnpu::core

@@ -79,6 +79,10 @@ class Device {
   // aclrtResetDevice(Force): drops one reference (or all); tears the device
   // down when none is left. Returns false if the device was not set.
   bool Release(bool force);
+  // Called by Release, under the device lock, when the last user is gone:
+  // frees the device's memory (set by the API layer).
+  using TeardownHook = void (*)(Device* dev);
+  static void SetTeardownHook(TeardownHook h);
   bool active() const;
   std::shared_ptr<Context> CreateContext();
   bool DestroyContext(Context* ctx);  // non-primary contexts only
@@ -134,8 +138,9 @@ class Runtime {
   void RegisterStreamStateCallback(const std::string& name, StreamStateCb cb, void* args);
   void NotifyStreamState(Stream* s, int state);
 
-  // Waits for all submitted work on every device (finalize, exit).
-  void DrainAll();
+  // Waits for all submitted work on every device (finalize, exit), at most
+  // timeout_ms in all (-1 = forever). Returns false if work was left running.
+  bool DrainAll(int32_t timeout_ms = -1);
 
  private:
   Runtime();

@@ -38,7 +38,14 @@ bool Stream::OnWorkerThread() const { return worker_id_.load() == std::this_thre
 
 void Stream::StartWorkerLocked() {
   if (worker_.joinable() || shutdown_) return;
-  worker_ = std::thread([this] { WorkerMain(); });
+  // The worker holds a reference, so a stream destroyed from one of its own
+  // tasks (a host function calling aclrtDestroyStream) outlives its loop.
+  std::shared_ptr<Stream> self;
+  try {
+    self = shared_from_this();
+  } catch (const std::bad_weak_ptr&) {
+  }
+  worker_ = std::thread([this, self] { WorkerMain(); });
 }
 
 uint64_t Stream::Submit(std::unique_ptr<Task> task) {

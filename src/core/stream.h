@@ -31,7 +31,7 @@ namespace simnpu::core {
 
 class Context;
 
-class Stream {
+class Stream : public std::enable_shared_from_this<Stream> {
  public:
   Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint32_t flags, bool is_default);
   ~Stream();

@@ -59,7 +59,12 @@ void Queue(LogModule module, ErrCode c, const std::string& text) {
   const ErrCodeInfo& info = GetErrCodeInfo(c);
   std::string line = "[PID: " + std::to_string(getpid()) + "] " + Timestamp() + " " + info.title +
                      "(" + info.code + "): " + text;
-  State().queue.push_back(line);
+  auto& q = State().queue;
+  q.push_back(line);
+  // Keep the most recent messages only: a thread that never reads them (e.g.
+  // one polling aclrtProcessReport with a timeout) must not grow without bound.
+  constexpr size_t kMaxQueued = 64;
+  if (q.size() > kMaxQueued) q.erase(q.begin(), q.begin() + static_cast<long>(q.size() - kMaxQueued));
   if (LogEnabled(module, LogLevel::kError))
     LogWrite(module, LogLevel::kError, __FILE__, __LINE__, "%s %s", info.code, text.c_str());
 }
