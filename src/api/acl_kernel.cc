@@ -211,7 +211,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
                                        aclrtLaunchKernelCfg* cfg, void* hostArgs, size_t argsSize,
                                        aclrtPlaceHolderInfo* placeHolderArray, size_t placeHolderNum) {
   ACL_REQUIRE_NOT_NULL(funcHandle);
-  if (hostArgs == nullptr && argsSize > 0) return api::NullParam(__func__, "hostArgs");
+  ACL_REQUIRE_NOT_NULL(hostArgs);  // also for argsSize 0 (acl-api.md §4.7: func/hostArgs NULL -> 100000)
   if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   FIND_FUNCTION(f, funcHandle);

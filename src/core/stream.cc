@@ -82,6 +82,7 @@ void Stream::WorkerMain() {
         platform::CpuRelax();
     }
     std::unique_ptr<Task> t;
+    bool stopped = false;
     {
       std::unique_lock<std::mutex> lk(mu_);
       while (queue_.empty() && !shutdown_) {
@@ -93,9 +94,12 @@ void Stream::WorkerMain() {
       t = std::move(queue_.front());
       queue_.pop_front();
       if (discard_upto_ > discard_until) discard_until = discard_upto_;  // DiscardQueued
+      // Stop-on-failure: after a failure every task is discarded until a
+      // synchronize has reported the error (it clears pending_error_).
+      stopped = failure_mode_.load() == 1 && pending_error_ != 0;
     }
     ++seq;
-    if (seq <= discard_until) {
+    if (seq <= discard_until || stopped) {
       t->Discard();
     } else {
       int rc = t->Run(ctx);

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -135,6 +136,13 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromElfBytes(const std::string& bytes,
 }
 
 StatusOr<std::shared_ptr<Binary>> Binary::FromFile(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
+    return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": " + std::strerror(errno));
+  // (a directory would read as empty, a device such as /dev/zero never ends)
+  if (!S_ISREG(st.st_mode))
+    return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": it is " +
+                                 (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"));
   std::ifstream f(path, std::ios::binary);
   if (!f)
     return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": " + std::strerror(errno));

@@ -1,9 +1,11 @@
 // Kernel argument builder and launch snapshots.
 #include "loader/kernel_args.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <unordered_set>
 
 namespace simnpu::loader {
@@ -110,6 +112,13 @@ static Status CheckAgainstKernel(const Function& fn, size_t count, const uint32_
   return Status::Ok();
 }
 
+void ArgSnapshot::Allocate(size_t capacity) {
+  const size_t n = (std::max<size_t>(capacity, 8) + 63) / 64 * 64;
+  bytes.reset(static_cast<uint8_t*>(std::aligned_alloc(64, n)));
+  if (!bytes) throw std::bad_alloc();
+  std::memset(bytes.get(), 0, n);
+}
+
 StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b) {
   const auto& params = b.params();
   std::vector<uint32_t> sizes;
@@ -126,10 +135,20 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b)
     data_off[i] = total;
     total = Align(static_cast<uint32_t>(total + params[i].data.size()), 8);
   }
+  // aligned copies of parameters whose type needs more than 8-byte alignment
+  const simnpu_param_desc* descs = b.function()->desc->params;
+  std::vector<size_t> copy_off(params.size(), 0);
+  size_t capacity = total;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const uint32_t align = descs[i].align;
+    if (align <= 8 || params[i].offset % align == 0) continue;
+    capacity = (capacity + align - 1) / align * align;
+    copy_off[i] = capacity;
+    capacity += params[i].size;
+  }
   auto s = std::make_shared<ArgSnapshot>();
   s->size = total;
-  s->bytes.reset(new uint8_t[total ? total : 8]);
-  std::memset(s->bytes.get(), 0, total ? total : 8);
+  s->Allocate(capacity);
   std::memcpy(s->bytes.get(), b.area().data(), b.area().size());
   for (size_t i = 0; i < params.size(); ++i) {
     if (params[i].has_data) {
@@ -137,7 +156,12 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b)
       void* addr = s->bytes.get() + data_off[i];
       std::memcpy(s->bytes.get() + params[i].offset, &addr, sizeof addr);  // patch the slot
     }
-    s->argv.push_back(s->bytes.get() + params[i].offset);
+    if (copy_off[i] != 0) {
+      std::memcpy(s->bytes.get() + copy_off[i], s->bytes.get() + params[i].offset, params[i].size);
+      s->argv.push_back(s->bytes.get() + copy_off[i]);
+    } else {
+      s->argv.push_back(s->bytes.get() + params[i].offset);
+    }
   }
   return s;
 }
@@ -147,7 +171,7 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBlob(const Function& fn, cons
   const simnpu_kernel_desc& d = *fn.desc;
   auto s = std::make_shared<ArgSnapshot>();
   s->size = size;
-  s->bytes.reset(new uint8_t[size ? size : 8]);
+  s->Allocate(size);  // 64-byte aligned: offsets aligned in the blob stay aligned
   if (size) std::memcpy(s->bytes.get(), blob, size);
   for (size_t k = 0; k < ph_count; ++k) {
     if (static_cast<size_t>(ph[k].addr_offset) + 8 > size || ph[k].data_offset >= size)

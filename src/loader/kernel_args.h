@@ -10,6 +10,7 @@
 #define SIMNPU_LOADER_KERNEL_ARGS_H_
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,12 +55,20 @@ class ArgsBuilder {
   bool buffers_taken_ = false;  // after the first GetPlaceHolderBuffer no more appends
 };
 
-// A launch's private copy of its arguments: one buffer holding the
-// parameter area and the placeholder data, argv[i] pointing at parameter i.
+// A launch's private copy of its arguments: one 64-byte-aligned buffer
+// holding the parameter area and the placeholder data (the first `size`
+// bytes, what the exception info exposes), argv[i] pointing at parameter i.
+// A parameter whose type needs more than the 8-byte alignment of the
+// appended layout is given an aligned copy after that, and argv points there.
 struct ArgSnapshot {
-  std::unique_ptr<uint8_t[]> bytes;
+  struct Free {
+    void operator()(uint8_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<uint8_t[], Free> bytes;
   size_t size = 0;
   std::vector<void*> argv;
+  // Allocates `capacity` zeroed bytes (at least 8).
+  void Allocate(size_t capacity);
 };
 
 // From a finalized builder. Checks the parameters against the kernel's

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "dfx/log.h"
@@ -30,7 +31,10 @@ namespace {
 constexpr int kVectorCoreException = 507035;  // ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
 constexpr int kAicoreException = 507015;      // ACL_ERROR_RT_AICORE_EXCEPTION
 constexpr size_t kUbAlloc = 256 * 1024;       // the largest UB of any SOC
-constexpr size_t kPrintfCap = 32 * 1024;      // per block, as the NPU's default FIFO
+// Per block. The kernel library already keeps a block's output to the NPU's
+// default FIFO (32 KiB) and then appends a note saying it dropped the rest;
+// this cap only guards against images that do not, and leaves room for the note.
+constexpr size_t kPrintfCap = 32 * 1024 + 1024;
 
 // ---- per-thread block context for the services and the signal guard
 struct BlockCtx {
@@ -38,7 +42,13 @@ struct BlockCtx {
   uint32_t block;
 };
 
-thread_local char* tls_ub = nullptr;
+// This thread's unified buffer (allocated on its first block, freed when the
+// thread ends: stream worker threads come and go with their streams).
+struct UbHolder {
+  char* p = nullptr;
+  ~UbHolder() { std::free(p); }
+};
+thread_local UbHolder tls_ub;
 thread_local sigjmp_buf tls_jmp;
 thread_local volatile sig_atomic_t tls_in_block = 0;
 thread_local volatile sig_atomic_t tls_signal = 0;
@@ -64,6 +74,48 @@ struct sigaction g_old_segv, g_old_bus;
   signal(sig, SIG_DFL);
   raise(sig);
 }
+
+// The guard handler must run on an alternate stack: a kernel that overflows
+// its thread's stack faults on the guard page, and the handler could not run
+// on the exhausted stack (the process would die of a second SIGSEGV). Each
+// thread that runs blocks gets one on its first block; it is released when
+// the thread ends.
+#ifndef SIMNPU_NO_SIGNAL_GUARD
+struct AltStack {
+  void* mem = nullptr;
+  bool checked = false;
+  ~AltStack() {
+    if (!mem) return;
+    stack_t off;
+    std::memset(&off, 0, sizeof off);
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+    std::free(mem);
+  }
+};
+thread_local AltStack tls_altstack;
+
+void EnsureAltStack() {
+  if (tls_altstack.checked) return;
+  tls_altstack.checked = true;
+  stack_t cur;
+  if (sigaltstack(nullptr, &cur) == 0 && !(cur.ss_flags & SS_DISABLE)) return;  // the thread has one
+  const size_t size = std::max<size_t>(static_cast<size_t>(SIGSTKSZ), 64 * 1024);
+  void* mem = std::malloc(size);
+  if (!mem) return;
+  stack_t ss;
+  std::memset(&ss, 0, sizeof ss);
+  ss.ss_sp = mem;
+  ss.ss_size = size;
+  if (sigaltstack(&ss, nullptr) != 0) {
+    std::free(mem);
+    return;
+  }
+  tls_altstack.mem = mem;
+}
+#else
+void EnsureAltStack() {}
+#endif
 
 void InstallGuard() {
 #ifndef SIMNPU_NO_SIGNAL_GUARD
@@ -130,11 +182,8 @@ void BlockScheduler::HelperMain() {
     while (platform::NowNs() < deadline) {
       {
         std::lock_guard<std::mutex> g(mu_);
-        if (!jobs_.empty()) {
-          job = jobs_.front();
-          job->running_helpers.fetch_add(1);
-          break;
-        }
+        job = TakeJobLocked();
+        if (job) break;
       }
       platform::CpuRelax();
     }
@@ -143,17 +192,26 @@ void BlockScheduler::HelperMain() {
       sleeping_.fetch_add(1);
       cv_.wait(lk, [this] { return !jobs_.empty(); });
       sleeping_.fetch_sub(1);
-      job = jobs_.front();
-      job->running_helpers.fetch_add(1);
+      job = TakeJobLocked();
     }
     RunBlocks(*job, true);
   }
 }
 
+Job* BlockScheduler::TakeJobLocked() {
+  if (jobs_.empty()) return nullptr;
+  Job* job = jobs_.front();
+  job->running_helpers.fetch_add(1);
+  // a job with all the helpers its core limit allows wants no more
+  if (--job->helper_slots == 0) jobs_.pop_front();
+  return job;
+}
+
 int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
-  if (!tls_ub) {
-    tls_ub = static_cast<char*>(std::aligned_alloc(64, kUbAlloc));
+  if (!tls_ub.p) {
+    tls_ub.p = static_cast<char*>(std::aligned_alloc(64, kUbAlloc));
   }
+  EnsureAltStack();
   BlockCtx ctx{&job, logical};
   char err[1024];
   err[0] = '\0';
@@ -165,7 +223,7 @@ int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
   env.block_num = job.num_blocks;
   env.device_id = job.device_id;
   env.npu_arch = job.npu_arch;
-  env.ub_base = tls_ub;
+  env.ub_base = tls_ub.p;
   env.ub_size = std::min(job.ub_size, kUbAlloc);
   uvm::Engine& eng = uvm::Engine::Get();
   if (eng.mode() != uvm::Mode::kUninitialized) {
@@ -233,6 +291,7 @@ int BlockScheduler::Run(Job& job) {
   bool shared = want > 1 && !helpers_.empty();
   if (shared) {
     std::lock_guard<std::mutex> g(mu_);
+    job.helper_slots = want - 1;  // this thread runs blocks too
     jobs_.push_back(&job);
     if (sleeping_.load() > 0) cv_.notify_all();
   }

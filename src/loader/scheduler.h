@@ -4,7 +4,8 @@
 // A launch of numBlocks blocks becomes a Job. The thread that runs the
 // kernel task (the stream's worker) executes blocks itself and is helped by
 // a pool of (cores - 1) worker threads, so at most `cores` blocks of one
-// launch run at once and larger launches run in waves, as on the hardware.
+// launch run at once (fewer when the device's core limit, aclrtSetDeviceResLimit,
+// is lower) and larger launches run in waves, as on the hardware.
 // Each block gets a thread-local unified buffer of the SOC's size. A block
 // that traps, fails a check, or makes a wild memory access fails the job
 // with the device's code (vector core 507035, AI core 507015); blocks not
@@ -44,6 +45,7 @@ struct Job {
   std::atomic<uint32_t> next{0};      // next block to start
   std::atomic<uint32_t> done{0};      // blocks finished or skipped
   std::atomic<int> running_helpers{0};
+  uint32_t helper_slots = 0;          // helpers that may still join (max_parallel - 1 at most). GUARDED_BY(BlockScheduler::mu_)
   std::atomic<bool> failed{false};
   int fail_code = 0;                  // guarded by mu
   std::string fail_msg;               // guarded by mu
@@ -65,6 +67,8 @@ class BlockScheduler {
  private:
   BlockScheduler();
   void HelperMain();
+  // The first queued job that may take one more helper (taking it), or null. REQUIRES(mu_)
+  Job* TakeJobLocked();
   void RunBlocks(Job& job, bool is_helper);
   int RunOneBlock(Job& job, uint32_t logical, std::string* msg);
   void NoteBusy(int phys, uint64_t start_ns, uint64_t end_ns);
