@@ -37,14 +37,21 @@ void Engine::UntrackFrame(VaBlock* b, int d) {
 }
 
 bool Engine::EvictOne(int d) {
-  std::vector<VaBlock*> candidates;
+  // Snapshot the LRU stamps once: they change under us (other threads access
+  // blocks while we sort), and a comparator reading live values is not a
+  // strict weak ordering.
+  std::vector<std::pair<uint64_t, VaBlock*>> stamped;
   {
     std::lock_guard<std::mutex> g(lru_mu_);
-    candidates = frame_holders_[d];
+    stamped.reserve(frame_holders_[d].size());
+    for (VaBlock* b : frame_holders_[d])
+      stamped.emplace_back(b->dev[d].last_use.load(std::memory_order_relaxed), b);
   }
-  std::sort(candidates.begin(), candidates.end(), [d](VaBlock* a, VaBlock* b) {
-    return a->dev[d].last_use.load(std::memory_order_relaxed) < b->dev[d].last_use.load(std::memory_order_relaxed);
-  });
+  std::sort(stamped.begin(), stamped.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<VaBlock*> candidates;
+  candidates.reserve(stamped.size());
+  for (auto& [stamp, b] : stamped) candidates.push_back(b);
   for (VaBlock* b : candidates) {
     std::unique_lock<std::mutex> bl(b->mu, std::try_to_lock);
     if (!bl.owns_lock()) continue;  // in use (being faulted on or accessed)
