@@ -60,6 +60,8 @@ typedef struct simnpu_uvm_counters {
   /* explicit copy/set API calls (aclrtMemcpy*, aclrtMemset*) in the process */
   uint64_t explicit_copies;
   uint64_t explicit_sets;
+  /* blocks moved back to the host ahead of a sequential host pass */
+  uint64_t readahead_blocks;
 } simnpu_uvm_counters;
 
 /* Fills *out (size = sizeof(*out) as the caller knows it). 0 or an ACL code. */

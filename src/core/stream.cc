@@ -76,11 +76,7 @@ void Stream::WorkerMain() {
   uint64_t discard_until = 0;
   for (;;) {
     // Spin briefly for the next task: waking a blocked thread costs 20-90 us here.
-    if (submitted_.load(std::memory_order_acquire) == seq) {
-      const uint64_t deadline = platform::NowNs() + SpinBudgetNs();
-      while (submitted_.load(std::memory_order_acquire) == seq && platform::NowNs() < deadline)
-        platform::CpuRelax();
-    }
+    platform::SpinUntil([&] { return submitted_.load(std::memory_order_acquire) != seq; }, SpinBudgetNs());
     std::unique_ptr<Task> t;
     bool stopped = false;
     {
@@ -125,12 +121,8 @@ void Stream::WorkerMain() {
 bool Stream::WaitFor(uint64_t seq, int32_t timeout_ms) {
   if (completed_.load(std::memory_order_acquire) >= seq) return true;
   if (OnWorkerThread()) return false;  // a task cannot wait for its own stream
-  const uint64_t start = platform::NowNs();
-  const uint64_t spin_end = start + SpinBudgetNs();
-  while (platform::NowNs() < spin_end) {
-    if (completed_.load(std::memory_order_acquire) >= seq) return true;
-    platform::CpuRelax();
-  }
+  if (platform::SpinUntil([&] { return completed_.load(std::memory_order_acquire) >= seq; }, SpinBudgetNs()))
+    return true;
   waiters_.fetch_add(1, std::memory_order_seq_cst);
   bool ok;
   {

@@ -177,15 +177,11 @@ BlockScheduler::BlockScheduler() {
 void BlockScheduler::HelperMain() {
   for (;;) {
     Job* job = nullptr;
-    // Spin briefly, then sleep until a job wants help.
-    const uint64_t deadline = platform::NowNs() + 50000;
-    while (platform::NowNs() < deadline) {
-      {
-        std::lock_guard<std::mutex> g(mu_);
-        job = TakeJobLocked();
-        if (job) break;
-      }
-      platform::CpuRelax();
+    // Spin briefly (on an atomic, not the lock), then sleep until a job wants help.
+    while (platform::SpinUntil([this] { return queued_.load(std::memory_order_acquire) > 0; }, 50000)) {
+      std::lock_guard<std::mutex> g(mu_);
+      job = TakeJobLocked();
+      if (job) break;
     }
     if (!job) {
       std::unique_lock<std::mutex> lk(mu_);
@@ -204,6 +200,7 @@ Job* BlockScheduler::TakeJobLocked() {
   job->running_helpers.fetch_add(1);
   // a job with all the helpers its core limit allows wants no more
   if (--job->helper_slots == 0) jobs_.pop_front();
+  queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
   return job;
 }
 
@@ -237,7 +234,10 @@ int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
   env.flags = job.env_flags;
   int rc;
   tls_signal = 0;
-  if (sigsetjmp(tls_jmp, 1) == 0) {
+  // No signal mask is saved: the guard handler runs with SA_NODEFER and an
+  // empty sa_mask, so jumping out of it leaves the mask as it was (saving it
+  // would cost a system call per block).
+  if (sigsetjmp(tls_jmp, 0) == 0) {
     tls_in_block = 1;
     rc = job.desc->run_block(&env, job.argv);
     tls_in_block = 0;
@@ -275,6 +275,7 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
       std::lock_guard<std::mutex> g(mu_);
       auto it = std::find(jobs_.begin(), jobs_.end(), &job);
       if (it != jobs_.end()) jobs_.erase(it);  // nothing left to start
+      queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
     }
     // Last touch of the job by a helper: after this the owner may free it.
     std::lock_guard<std::mutex> g(job.mu);
@@ -293,6 +294,7 @@ int BlockScheduler::Run(Job& job) {
     std::lock_guard<std::mutex> g(mu_);
     job.helper_slots = want - 1;  // this thread runs blocks too
     jobs_.push_back(&job);
+    queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
     if (sleeping_.load() > 0) cv_.notify_all();
   }
   RunBlocks(job, false);
@@ -300,6 +302,7 @@ int BlockScheduler::Run(Job& job) {
     std::lock_guard<std::mutex> g(mu_);
     auto it = std::find(jobs_.begin(), jobs_.end(), &job);
     if (it != jobs_.end()) jobs_.erase(it);
+    queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
   }
   {
     std::unique_lock<std::mutex> lk(job.mu);

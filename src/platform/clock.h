@@ -2,6 +2,8 @@
 #ifndef SIMNPU_PLATFORM_CLOCK_H_
 #define SIMNPU_PLATFORM_CLOCK_H_
 
+#include <sched.h>
+
 #include <cstdint>
 #include <ctime>
 
@@ -23,6 +25,26 @@ inline void CpuRelax() {
 #elif defined(__aarch64__)
   asm volatile("yield");
 #endif
+}
+
+// Polls `done` for up to budget_ns, then returns its last value. Every few
+// hundred polls it yields the CPU, so a spinning thread never starves the
+// thread it is waiting for when both share one CPU (on this machine kind a
+// pure spin there costs a whole scheduler tick per hand-off).
+template <typename Pred>
+inline bool SpinUntil(Pred done, uint64_t budget_ns) {
+  if (done()) return true;
+  if (budget_ns == 0) return false;
+  const uint64_t deadline = NowNs() + budget_ns;
+  for (unsigned i = 1;; ++i) {
+    if (done()) return true;
+    if ((i & 255) == 0) {
+      if (NowNs() >= deadline) return done();
+      sched_yield();
+    } else {
+      CpuRelax();
+    }
+  }
 }
 
 }  // namespace simnpu::platform

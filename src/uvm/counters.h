@@ -18,7 +18,7 @@ namespace simnpu::uvm {
   X(bytes_d2d) X(pages_populated_host) X(pages_populated_device) X(blocks_moved)          \
   X(copy_fallbacks) X(read_duplicates) X(invalidations) X(remote_maps)                    \
   X(prefetch_requests) X(prefetch_pages) X(density_expansions) X(thrashing_events)        \
-  X(throttles) X(pins) X(evictions) X(bytes_evicted) X(explicit_copies) X(explicit_sets)
+  X(throttles) X(pins) X(evictions) X(bytes_evicted) X(explicit_copies) X(explicit_sets) X(readahead_blocks)
 
 struct Counters {
 #define SIMNPU_DECL(f) std::atomic<uint64_t> f{0};

@@ -43,6 +43,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
     const size_t p0 = (a - b->base) >> kPageShift;
     const size_t p1 = ((a + len - 1 - b->base) >> kPageShift) + 1;
     bool thrash_checked = false;
+    bool counted = false;
     for (int round = 0;; ++round) {
       std::unique_lock<std::mutex> bl(b->mu);
       if (mode() != Mode::kUffd) {  // host-pinned: the device reaches host memory directly
@@ -91,11 +92,16 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
       // ---- device fault
       const PageMask populated = b->Populated();
       const bool first_touch = (missing & populated).none();
-      if (round == 0) {
+      // A fault is counted where it is serviced, once per access: an access
+      // that waited for a frame and then found its pages brought in by
+      // another core (a duplicate fault) is not counted again.
+      auto count_fault = [&] {
+        if (counted) return;
+        counted = true;
         Count(Stats().device_faults);
         Count(Stats().device_fault_pages, missing.count());
         Count(first_touch ? Stats().device_faults_first_touch : Stats().device_faults_migrate);
-      }
+      };
       const uint64_t now = platform::NowNs();
       const bool accessed_by = (b->accessed_by >> (dev + 1)) & 1u;
       const bool remote = IsPinned(*b, now) || accessed_by ||
@@ -107,6 +113,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         if (IsPinned(*b, now)) {
           for (int e = 0; e < b->ndev; ++e) to_host |= missing & b->dev[e].resident;
         }
+        count_fault();
         if (to_host.any()) result = MakeResidentHost(*b, to_host, false, Cause::kDeviceFault);
         if (!result.ok()) break;
         Count(Stats().remote_maps, missing.Minus(v.remote).count());
@@ -138,6 +145,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         if (expanded) Count(Stats().density_expansions);
       }
       const bool duplicate = b->read_mostly && !write;
+      count_fault();
       result = MakeResidentDevice(*b, dev, region, duplicate, Cause::kDeviceFault, &spare);
       if (!result.ok()) break;
     }

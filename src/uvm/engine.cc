@@ -4,6 +4,7 @@
 #include "uvm/engine.h"
 
 #include <poll.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -64,7 +65,7 @@ Status Engine::EnsureInit() {
     SIMNPU_LOGW(kDrv, "managed memory in host-pinned mode: %s", why.c_str());
     mode_.store(Mode::kPinned, std::memory_order_release);
   } else {
-    if (!pool_.Init(8)) return Status(kAllocFailed, "cannot reserve the huge-page pool");
+    if (!pool_.Init(8, 4)) return Status(kAllocFailed, "cannot reserve the huge-page pool");
     // Register every device arena that is already open; later ones through the hook.
     for (int i = 0; i < sim::NpuSystem::Get().physical_count(); ++i)
       if (sim::NpuDevice* d = sim::NpuSystem::Get().Find(i)) OnDeviceOpen(d);
@@ -195,6 +196,7 @@ bool Engine::IsManaged(uintptr_t p, size_t n) const {
 void Engine::ServiceLoop() {
   const uint64_t spin_ns = static_cast<uint64_t>(Tunables::Get().fault_spin_us) * 1000;
   uint64_t spin_until = 0;
+  unsigned polls = 0;
   for (;;) {
     platform::UffdFault f;
     int r = uffd_->ReadFault(&f);
@@ -210,7 +212,10 @@ void Engine::ServiceLoop() {
     // Nothing pending: keep polling briefly (faults come in bursts and a
     // sleeping thread costs 20-90 us to wake here), then sleep in poll().
     if (platform::NowNs() < spin_until) {
-      platform::CpuRelax();
+      // Busy polling costs a CPU; yield now and then so a faulting thread
+      // that shares this CPU is not kept waiting for a scheduler tick.
+      if ((++polls & 15) == 0) sched_yield();
+      else platform::CpuRelax();
       continue;
     }
     struct pollfd pfd = {uffd_->fd(), POLLIN, 0};
@@ -274,6 +279,8 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
       if (expanded) Count(Stats().density_expansions);
     }
     bool duplicate = b->read_mostly && !f.write && !first_touch;
+    int src = -1;
+    const bool whole_from_device = region.all() && !duplicate && CanMoveWholeToHost(*b, &src);
     Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);
     if (!st.ok()) {
       SIMNPU_LOGE(kDrv, "host fault service at %#lx failed: %s", static_cast<unsigned long>(f.address),
@@ -284,10 +291,30 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
         if (uffd_->Copy(reinterpret_cast<void*>(page_addr), kZeros, kPageSize, false, false) > 0)
           b->host_resident.set(p);
       }
+      uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
     }
+    bl.unlock();
+    if (st.ok() && whole_from_device) ReadAhead(*b);
     break;
   }
-  uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
+}
+
+// A host fault that pulled a whole block back from a device is often the
+// start of a sequential host pass over device results: move the next block
+// of the allocation too, while the faulting thread reads this one.
+void Engine::ReadAhead(const VaBlock& b) {
+  const uint32_t blocks = Tunables::Get().host_readahead;
+  for (uint32_t k = 1; k <= blocks; ++k) {
+    VaBlock* nb = space_.BlockOf(b.base + k * kBlockSize);
+    if (!nb || nb->alloc != b.alloc) return;
+    std::unique_lock<std::mutex> bl(nb->mu, std::try_to_lock);
+    if (!bl.owns_lock()) return;  // in use: leave it alone
+    int src = -1;
+    if (nb->read_mostly || nb->preferred != kNoLocation || !CanMoveWholeToHost(*nb, &src)) return;
+    OnMigration(*nb, kHost, platform::NowNs());
+    Count(Stats().readahead_blocks);
+    if (!MakeResidentHost(*nb, PageMask::All(), false, Cause::kHostFault).ok()) return;
+  }
 }
 
 // ---------------------------------------------------------------- advice

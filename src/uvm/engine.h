@@ -116,10 +116,10 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   Engine() = default;
   void ServiceLoop();
   void HandleHostFault(const platform::UffdFault& f);
+  void ReadAhead(const VaBlock& b);  // REQUIRES: space_.mu() shared; no block lock
 
   // Data movement (REQUIRES: b.mu held; space_.mu() held shared).
   Status MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
-  Status MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
   Status MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool duplicate, Cause cause,
                             char** spare_frame);
   void DropHostPages(VaBlock& b, const PageMask& pages);

@@ -3,6 +3,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "platform/vm.h"
@@ -13,15 +14,44 @@
 #endif
 
 namespace simnpu::uvm {
+namespace {
+enum : char { kHole = 0, kPopulated = 1, kTaken = 2, kRefilling = 3 };
+}
 
-bool FreshPagePool::Init(size_t slots) {
+bool FreshPagePool::Init(size_t slots, size_t warm) {
   void* p = platform::ReserveVa(slots * kBlockSize, kBlockSize);
   if (!p) return false;
   if (platform::CommitRw(p, slots * kBlockSize, /*huge=*/true) != 0) return false;
   base_ = static_cast<char*>(p);
   slots_ = slots;
-  state_.assign(slots, 0);
+  warm_ = std::min(warm, slots);
+  state_.assign(slots, kHole);
+  if (warm_ > 0) std::thread([this] { RefillLoop(); }).detach();
   return true;
+}
+
+void FreshPagePool::Populate(char* slot) {
+  if (madvise(slot, kBlockSize, MADV_POPULATE_WRITE) != 0) std::memset(slot, 0, kBlockSize);
+}
+
+void FreshPagePool::RefillLoop() {
+  std::unique_lock<std::mutex> lk(mu_);
+  for (;;) {
+    size_t warm = 0, hole = slots_;
+    for (size_t i = 0; i < slots_; ++i) {
+      if (state_[i] == kPopulated) ++warm;
+      else if (state_[i] == kHole && hole == slots_) hole = i;
+    }
+    if (warm >= warm_ || hole == slots_) {
+      cv_.wait(lk);
+      continue;
+    }
+    state_[hole] = kRefilling;
+    lk.unlock();
+    Populate(base_ + hole * kBlockSize);
+    lk.lock();
+    state_[hole] = kPopulated;
+  }
 }
 
 char* FreshPagePool::Take() {
@@ -29,24 +59,26 @@ char* FreshPagePool::Take() {
   {
     std::lock_guard<std::mutex> g(mu_);
     for (size_t i = 0; i < slots_; ++i)
-      if (state_[i] == 1) { pick = i; break; }
+      if (state_[i] == kPopulated) { pick = i; break; }
     if (pick == slots_)
       for (size_t i = 0; i < slots_; ++i)
-        if (state_[i] == 0) { pick = i; break; }
+        if (state_[i] == kHole) { pick = i; break; }
     if (pick == slots_) return nullptr;
-    bool populated = state_[pick] == 1;
-    state_[pick] = 2;
+    bool populated = state_[pick] == kPopulated;
+    state_[pick] = kTaken;
+    cv_.notify_one();  // one warm slot fewer
     if (populated) return base_ + pick * kBlockSize;
   }
   char* slot = base_ + pick * kBlockSize;
-  if (madvise(slot, kBlockSize, MADV_POPULATE_WRITE) != 0) std::memset(slot, 0, kBlockSize);
+  Populate(slot);  // nothing warm: populate here (also fills a partial hole)
   return slot;
 }
 
 void FreshPagePool::Give(char* slot, bool hole) {
   size_t i = static_cast<size_t>(slot - base_) / kBlockSize;
   std::lock_guard<std::mutex> g(mu_);
-  if (i < slots_) state_[i] = hole ? 0 : 1;
+  if (i < slots_) state_[i] = hole ? kHole : kPopulated;
+  cv_.notify_one();
 }
 
 }  // namespace simnpu::uvm

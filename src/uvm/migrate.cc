@@ -72,8 +72,7 @@ Status Engine::WriteProtectHost(VaBlock& b, const PageMask& pages, bool protect)
   Status st = Status::Ok();
   m.ForEachRun([&](size_t first, size_t count) {
     if (!st.ok()) return;
-    // (the kernel refuses DONTWAKE together with setting protection)
-    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/!protect);
+    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/false);
     if (rc != 0) st = UffdError("UFFDIO_WRITEPROTECT", rc);
   });
   if (!st.ok()) return st;
@@ -137,15 +136,9 @@ bool Engine::CanMoveWholeToDevice(const VaBlock& b, int d) const {
   return found >= 0;
 }
 
+// Counters are updated before the ioctl that resolves a fault: the ioctl
+// wakes the faulting thread, which may look at them at once.
 Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
-  // Resolving ioctls do not wake waiters; threads blocked on faults in this
-  // block are woken once, after the state and the counters are updated.
-  Status st = MakeResidentHostNoWake(b, pages, duplicate, cause);
-  uffd_->Wake(reinterpret_cast<void*>(b.base), kBlockSize);
-  return st;
-}
-
-Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
   Counters& c = Stats();
   PageMask have = pages & b.host_resident;
   if (!duplicate && have.any()) {
@@ -162,38 +155,109 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
   PageMask todo = pages.Minus(b.host_resident);
   if (todo.none()) return Status::Ok();
   const bool evict = cause == Cause::kEviction;
+  const bool can_move = uffd_ && uffd_->has_move() && Tunables::Get().use_move;
+  void* const base = reinterpret_cast<void*>(b.base);
 
-  // Whole-block fast paths.
-  if (todo.all() && uffd_ && uffd_->has_move() && Tunables::Get().use_move) {
+  // Whole-block paths: every page of the block comes to the host at once.
+  if (todo.all() && can_move) {
+    const PageMask populated = b.Populated();
     int src = -1;
-    if (b.Populated().none()) {
+    if (populated.none()) {
+      // First touch: move in a freshly populated huge page.
       if (char* slot = pool_.Take()) {
-        long n = uffd_->Move(reinterpret_cast<void*>(b.base), slot, kBlockSize, true, false);
+        Count(c.pages_populated_host, kPagesPerBlock);
+        long n = uffd_->Move(base, slot, kBlockSize, false, false);
         pool_.Give(slot, /*hole=*/true);
         if (n == static_cast<long>(kBlockSize)) {
           b.host_resident = PageMask::All();
-          Count(c.pages_populated_host, kPagesPerBlock);
           return Status::Ok();
         }
+        Count(c.pages_populated_host, 0 - (kPagesPerBlock - (n > 0 ? static_cast<size_t>(n) / kPageSize : 0)));
         if (n > 0) b.host_resident.SetRange(0, static_cast<size_t>(n) / kPageSize);
         todo = pages.Minus(b.host_resident);
       }
     } else if (!duplicate && CanMoveWholeToHost(b, &src)) {
+      // The block lives whole on one device: move its pages over.
       DeviceView& v = b.dev[src];
-      long n = uffd_->Move(reinterpret_cast<void*>(b.base), v.frame, kBlockSize, true, false);
-      if (n > 0) {
-        size_t moved = static_cast<size_t>(n) / kPageSize;
+      Count(c.pages_d2h, kPagesPerBlock);
+      Count(c.bytes_d2h, kBlockSize);
+      Count(c.blocks_moved);
+      if (evict) Count(c.bytes_evicted, kBlockSize);
+      long n = uffd_->Move(base, v.frame, kBlockSize, false, false);
+      size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
+      if (moved < kPagesPerBlock) {  // refused (e.g. pages shared after fork): copy the rest
+        Count(c.pages_d2h, 0 - (kPagesPerBlock - moved));
+        Count(c.bytes_d2h, 0 - (kPagesPerBlock - moved) * kPageSize);
+        Count(c.blocks_moved, static_cast<uint64_t>(-1));
+        if (evict) Count(c.bytes_evicted, 0 - (kPagesPerBlock - moved) * kPageSize);
+      }
+      if (moved > 0) {
         b.host_resident.SetRange(0, moved);
         PageMask gone = PageMask::Range(0, moved);
         v.populated = v.populated.Minus(gone);
         DropDevicePages(b, src, gone);
-        Count(c.pages_d2h, moved);
-        Count(c.bytes_d2h, moved * kPageSize);
-        if (evict) Count(c.bytes_evicted, moved * kPageSize);
-        if (moved == kPagesPerBlock) {
-          Count(c.blocks_moved);
-          ReleaseFrameIfEmpty(b, src);
-          return Status::Ok();
+      }
+      if (moved == kPagesPerBlock) {
+        ReleaseFrameIfEmpty(b, src);
+        return Status::Ok();
+      }
+      todo = pages.Minus(b.host_resident);
+    } else if (char* slot = pool_.Take()) {
+      // Copies are unavoidable (a replica, or pages spread over devices):
+      // assemble the block in a populated huge page, then move it in whole.
+      // (UFFDIO_COPY would allocate and map 512 small pages one by one.)
+      for (size_t i = 0; i < kPagesPerBlock; ++i) {
+        const char* from = nullptr;
+        for (int d = 0; d < b.ndev && !from; ++d)
+          if (b.dev[d].resident.test(i)) from = b.dev[d].frame + i * kPageSize;
+        if (from) std::memcpy(slot + i * kPageSize, from, kPageSize);
+        else std::memset(slot + i * kPageSize, 0, kPageSize);
+      }
+      const size_t unpop = kPagesPerBlock - populated.count();
+      Count(c.pages_populated_host, unpop);
+      Count(c.pages_d2h, kPagesPerBlock - unpop);
+      Count(c.bytes_d2h, (kPagesPerBlock - unpop) * kPageSize);
+      Count(c.copy_fallbacks);
+      if (evict) Count(c.bytes_evicted, (kPagesPerBlock - unpop) * kPageSize);
+      if (duplicate) Count(c.read_duplicates, kPagesPerBlock - unpop);
+      // A replica must be write-protected before anyone can write it: move
+      // without waking, protect, then wake.
+      long n = uffd_->Move(base, slot, kBlockSize, /*dontwake=*/duplicate, false);
+      pool_.Give(slot, /*hole=*/n > 0);
+      if (n == static_cast<long>(kBlockSize)) {
+        b.host_resident = PageMask::All();
+        if (duplicate) {
+          PageMask reps = populated;
+          for (int d = 0; d < b.ndev; ++d) b.dev[d].writable = b.dev[d].writable.Minus(reps);
+          Status st = WriteProtectHost(b, reps, true);
+          uffd_->Wake(base, kBlockSize);
+          return st;
+        }
+        for (int d = 0; d < b.ndev; ++d) {
+          DropDevicePages(b, d, PageMask::All());
+          ReleaseFrameIfEmpty(b, d);
+        }
+        return Status::Ok();
+      }
+      // Not moved (nothing or part): undo the counts and copy page by page.
+      Count(c.pages_populated_host, 0 - unpop);
+      Count(c.pages_d2h, 0 - (kPagesPerBlock - unpop));
+      Count(c.bytes_d2h, 0 - (kPagesPerBlock - unpop) * kPageSize);
+      Count(c.copy_fallbacks, static_cast<uint64_t>(-1));
+      if (evict) Count(c.bytes_evicted, 0 - (kPagesPerBlock - unpop) * kPageSize);
+      if (duplicate) Count(c.read_duplicates, 0 - (kPagesPerBlock - unpop));
+      if (n > 0) {
+        // The moved prefix holds valid data now; treat it like copied pages.
+        size_t moved = static_cast<size_t>(n) / kPageSize;
+        PageMask m = PageMask::Range(0, moved);
+        b.host_resident |= m;
+        Count(c.pages_d2h, (m & populated).count());
+        Count(c.bytes_d2h, (m & populated).count() * kPageSize);
+        Count(c.pages_populated_host, m.Minus(populated).count());
+        if (duplicate) {
+          for (int d = 0; d < b.ndev; ++d) b.dev[d].writable = b.dev[d].writable.Minus(m);
+          SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, m & populated, true));
+          uffd_->Wake(base, kBlockSize);
         }
         todo = pages.Minus(b.host_resident);
       }
@@ -203,18 +267,18 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
   // General path: copy from a device copy, or zero-fill unpopulated pages.
   Status st = Status::Ok();
   PageMask unpop = todo.Minus(b.Populated());
+  Count(c.pages_populated_host, unpop.count());
   unpop.ForEachRun([&](size_t first, size_t count) {
     size_t done = 0;
     while (st.ok() && done < count * kPageSize) {
       size_t len = std::min(sizeof kZeros, count * kPageSize - done);
-      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, true, false);
+      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, false, false);
       if (rc <= 0) st = UffdError("UFFDIO_COPY (zero fill)", rc);
       else done += static_cast<size_t>(rc);
     }
   });
   if (!st.ok()) return st;
   b.host_resident |= unpop;
-  Count(c.pages_populated_host, unpop.count());
   todo = todo.Minus(unpop);
 
   std::vector<char> touched(static_cast<size_t>(b.ndev), 0);
@@ -223,25 +287,25 @@ Status Engine::MakeResidentHostNoWake(VaBlock& b, const PageMask& pages, bool du
     PageMask from = todo & v.resident;
     if (from.none()) continue;
     touched[d] = true;
+    Count(c.pages_d2h, from.count());
+    Count(c.bytes_d2h, from.count() * kPageSize);
+    Count(c.copy_fallbacks);
+    if (evict) Count(c.bytes_evicted, from.count() * kPageSize);
+    if (duplicate) Count(c.read_duplicates, from.count());
     from.ForEachRun([&](size_t first, size_t count) {
       size_t done = 0;
       while (st.ok() && done < count * kPageSize) {
         long rc = uffd_->Copy(HostAddr(b, first) + done, v.frame + first * kPageSize + done,
-                              count * kPageSize - done, true, duplicate);
+                              count * kPageSize - done, false, duplicate);
         if (rc <= 0) st = UffdError("UFFDIO_COPY (device to host)", rc);
         else done += static_cast<size_t>(rc);
       }
     });
     if (!st.ok()) return st;
     b.host_resident |= from;
-    Count(c.pages_d2h, from.count());
-    Count(c.bytes_d2h, from.count() * kPageSize);
-    Count(c.copy_fallbacks);
-    if (evict) Count(c.bytes_evicted, from.count() * kPageSize);
     if (duplicate) {
       b.host_wp |= from;
       v.writable = v.writable.Minus(from);
-      Count(c.read_duplicates, from.count());
     }
     todo = todo.Minus(from);
   }
@@ -347,6 +411,59 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
         }
       }
       todo = pages.Minus(v.resident);
+    }
+  }
+
+  // Whole block with copies unavoidable (a replica, or pages from several
+  // places): assemble it in a populated huge page and move that into the
+  // frame, instead of UFFDIO_COPY filling 512 small pages one by one.
+  if (todo.all() && v.populated.none() && uffd_ && uffd_->has_move() && Tunables::Get().use_move) {
+    const PageMask populated = b.Populated();
+    const PageMask from_host = b.host_resident;
+    // Host copies are write-protected first, so no write slips in between the
+    // copy and their removal (or, for a replica, they stay read-only).
+    SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
+    if (char* slot = pool_.Take()) {
+      size_t n_host = 0, n_dev = 0;
+      for (size_t i = 0; i < kPagesPerBlock; ++i) {
+        const char* src = nullptr;
+        if (from_host.test(i)) {
+          src = HostAddr(b, i);
+          ++n_host;
+        } else {
+          for (int e = 0; e < b.ndev && !src; ++e)
+            if (e != d && b.dev[e].resident.test(i)) src = b.dev[e].frame + i * kPageSize;
+          if (src) ++n_dev;
+        }
+        if (src) std::memcpy(slot + i * kPageSize, src, kPageSize);
+        else std::memset(slot + i * kPageSize, 0, kPageSize);
+      }
+      long n = uffd_->Move(v.frame, slot, kBlockSize, true, false);
+      pool_.Give(slot, /*hole=*/n > 0);
+      if (n == static_cast<long>(kBlockSize)) {
+        v.populated = v.resident = PageMask::All();
+        v.writable = duplicate ? PageMask::All().Minus(populated) : PageMask::All();
+        Count(c.pages_h2d, n_host);
+        Count(c.bytes_h2d, n_host * kPageSize);
+        Count(c.pages_d2d, n_dev);
+        Count(c.bytes_d2d, n_dev * kPageSize);
+        Count(c.pages_populated_device, kPagesPerBlock - n_host - n_dev);
+        Count(c.copy_fallbacks);
+        if (duplicate) {
+          Count(c.read_duplicates, n_host + n_dev);
+          for (int e = 0; e < b.ndev; ++e)
+            if (e != d) b.dev[e].writable = b.dev[e].writable.Minus(populated);
+        } else {
+          DropHostPages(b, from_host);
+          for (int e = 0; e < b.ndev; ++e) {
+            if (e == d || b.dev[e].resident.none()) continue;
+            DropDevicePages(b, e, PageMask::All());
+            ReleaseFrameIfEmpty(b, e);
+          }
+        }
+        return Status::Ok();
+      }
+      if (n > 0) v.populated |= PageMask::Range(0, static_cast<size_t>(n) / kPageSize);  // stale data, not resident
     }
   }
 

@@ -27,6 +27,7 @@ static Tunables& Storage() {
     x.thrash_enable = platform::GetEnvBool("SIMNPU_UVM_THRASHING", true);
     x.use_move = platform::GetEnvBool("SIMNPU_UVM_MOVE", true);
     x.fault_spin_us = static_cast<uint32_t>(platform::GetEnvInt("SIMNPU_UVM_FAULT_SPIN_US", 200));
+    x.host_readahead = static_cast<uint32_t>(platform::GetEnvInt("SIMNPU_UVM_HOST_READAHEAD", 1));
     return x;
   }();
   return t;

@@ -41,6 +41,7 @@ struct Tunables {
   bool thrash_enable = true;         // SIMNPU_UVM_THRASHING
   bool use_move = true;              // SIMNPU_UVM_MOVE: migrate whole blocks with UFFDIO_MOVE
   uint32_t fault_spin_us = 200;      // SIMNPU_UVM_FAULT_SPIN_US: service thread polls this long before sleeping
+  uint32_t host_readahead = 1;       // SIMNPU_UVM_HOST_READAHEAD: blocks moved ahead of a sequential host pass
 
   static const Tunables& Get();
   static Tunables& Mutable();  // tests only
