@@ -31,7 +31,8 @@ int KernelTask::Run(core::ExecContext& ctx) {
   int rc = BlockScheduler::Get().Run(job);
   // Device printf output, in block order.
   bool printed = false;
-  for (const std::string& s : job.printf_out) {
+  for (uint32_t i = 0; job.printf_out && i < job.num_blocks; ++i) {
+    const std::string& s = job.printf_out[i];
     if (s.empty()) continue;
     std::fwrite(s.data(), 1, s.size(), stdout);
     printed = true;

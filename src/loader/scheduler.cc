@@ -142,7 +142,9 @@ int GmWrite(void* ctx, void* dst, const void* src, size_t n) {
 }
 void Print(void* ctx, const char* text, size_t n) {
   auto* c = static_cast<BlockCtx*>(ctx);
-  std::string& out = c->job->printf_out[c->block];
+  Job& job = *c->job;
+  std::call_once(job.printf_once, [&job] { job.printf_out.reset(new std::string[job.num_blocks]); });
+  std::string& out = job.printf_out[c->block];
   if (out.size() >= kPrintfCap) return;
   out.append(text, std::min(n, kPrintfCap - out.size()));
 }
@@ -286,7 +288,6 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
 
 int BlockScheduler::Run(Job& job) {
   if (job.num_blocks == 0) return 0;
-  job.printf_out.assign(job.num_blocks, std::string());
   const uint64_t start = platform::NowNs();
   unsigned want = std::min<unsigned>(job.max_parallel ? job.max_parallel : 1u << 30, job.num_blocks);
   bool shared = want > 1 && !helpers_.empty();

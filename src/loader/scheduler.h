@@ -49,7 +49,10 @@ struct Job {
   std::atomic<bool> failed{false};
   int fail_code = 0;                  // guarded by mu
   std::string fail_msg;               // guarded by mu
-  std::vector<std::string> printf_out;  // per block; written only by the block's thread
+  // Per-block device printf output, allocated on the first print of the job
+  // (most kernels never print); each entry written only by its block's thread.
+  std::unique_ptr<std::string[]> printf_out;
+  std::once_flag printf_once;
   std::mutex mu;
   std::condition_variable cv;
 };

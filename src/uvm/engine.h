@@ -120,6 +120,7 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
 
   // Data movement (REQUIRES: b.mu held; space_.mu() held shared).
   Status MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
+  Status MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
   Status MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool duplicate, Cause cause,
                             char** spare_frame);
   void DropHostPages(VaBlock& b, const PageMask& pages);

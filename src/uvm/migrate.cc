@@ -72,7 +72,9 @@ Status Engine::WriteProtectHost(VaBlock& b, const PageMask& pages, bool protect)
   Status st = Status::Ok();
   m.ForEachRun([&](size_t first, size_t count) {
     if (!st.ok()) return;
-    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/false);
+    // DONTWAKE only when clearing (the kernel refuses it with protection set);
+    // MakeResidentHost wakes the block when it is done.
+    int rc = uffd_->WriteProtect(HostAddr(b, first), count * kPageSize, protect, /*dontwake=*/!protect);
     if (rc != 0) st = UffdError("UFFDIO_WRITEPROTECT", rc);
   });
   if (!st.ok()) return st;
@@ -136,9 +138,17 @@ bool Engine::CanMoveWholeToDevice(const VaBlock& b, int d) const {
   return found >= 0;
 }
 
-// Counters are updated before the ioctl that resolves a fault: the ioctl
-// wakes the faulting thread, which may look at them at once.
+// The resolving ioctls below do not wake threads waiting on faults in the
+// block; MakeResidentHost wakes them once, after every state change (frames
+// released, counters updated), so a woken thread observes a finished
+// migration.
 Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
+  Status st = MakeResidentHostQuiet(b, pages, duplicate, cause);
+  uffd_->Wake(reinterpret_cast<void*>(b.base), kBlockSize);
+  return st;
+}
+
+Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
   Counters& c = Stats();
   PageMask have = pages & b.host_resident;
   if (!duplicate && have.any()) {
@@ -166,7 +176,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
       // First touch: move in a freshly populated huge page.
       if (char* slot = pool_.Take()) {
         Count(c.pages_populated_host, kPagesPerBlock);
-        long n = uffd_->Move(base, slot, kBlockSize, false, false);
+        long n = uffd_->Move(base, slot, kBlockSize, true, false);
         pool_.Give(slot, /*hole=*/true);
         if (n == static_cast<long>(kBlockSize)) {
           b.host_resident = PageMask::All();
@@ -183,7 +193,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
       Count(c.bytes_d2h, kBlockSize);
       Count(c.blocks_moved);
       if (evict) Count(c.bytes_evicted, kBlockSize);
-      long n = uffd_->Move(base, v.frame, kBlockSize, false, false);
+      long n = uffd_->Move(base, v.frame, kBlockSize, true, false);
       size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
       if (moved < kPagesPerBlock) {  // refused (e.g. pages shared after fork): copy the rest
         Count(c.pages_d2h, 0 - (kPagesPerBlock - moved));
@@ -202,64 +212,83 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
         return Status::Ok();
       }
       todo = pages.Minus(b.host_resident);
-    } else if (char* slot = pool_.Take()) {
-      // Copies are unavoidable (a replica, or pages spread over devices):
-      // assemble the block in a populated huge page, then move it in whole.
-      // (UFFDIO_COPY would allocate and map 512 small pages one by one.)
+    }
+  }
+
+  // Copies are unavoidable (a replica, pages spread over devices, or a block
+  // partly on the host already): assemble the whole block in a populated
+  // huge page and move it in, instead of UFFDIO_COPY mapping small pages one
+  // by one. Host pages already present are write-protected first (so a
+  // concurrent write waits), copied into the huge page, and unmapped.
+  if (can_move && todo.any() && (todo | b.host_resident).all() && todo.count() >= kPagesPerBlock / 2) {
+    const PageMask here = b.host_resident;
+    const PageMask populated = b.Populated();
+    SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, here, true));
+    if (char* slot = pool_.Take()) {
+      size_t n_dev = 0;
       for (size_t i = 0; i < kPagesPerBlock; ++i) {
         const char* from = nullptr;
-        for (int d = 0; d < b.ndev && !from; ++d)
-          if (b.dev[d].resident.test(i)) from = b.dev[d].frame + i * kPageSize;
+        if (here.test(i)) {
+          from = HostAddr(b, i);
+        } else {
+          for (int d = 0; d < b.ndev && !from; ++d)
+            if (b.dev[d].resident.test(i)) from = b.dev[d].frame + i * kPageSize;
+          if (from) ++n_dev;
+        }
         if (from) std::memcpy(slot + i * kPageSize, from, kPageSize);
         else std::memset(slot + i * kPageSize, 0, kPageSize);
       }
-      const size_t unpop = kPagesPerBlock - populated.count();
-      Count(c.pages_populated_host, unpop);
-      Count(c.pages_d2h, kPagesPerBlock - unpop);
-      Count(c.bytes_d2h, (kPagesPerBlock - unpop) * kPageSize);
-      Count(c.copy_fallbacks);
-      if (evict) Count(c.bytes_evicted, (kPagesPerBlock - unpop) * kPageSize);
-      if (duplicate) Count(c.read_duplicates, kPagesPerBlock - unpop);
-      // A replica must be write-protected before anyone can write it: move
-      // without waking, protect, then wake.
-      long n = uffd_->Move(base, slot, kBlockSize, /*dontwake=*/duplicate, false);
-      pool_.Give(slot, /*hole=*/n > 0);
-      if (n == static_cast<long>(kBlockSize)) {
-        b.host_resident = PageMask::All();
+      DropHostPages(b, here);  // the range must be an exact hole for the move
+      long n = uffd_->Move(base, slot, kBlockSize, /*dontwake=*/true, false);
+      const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
+      b.host_resident |= PageMask::Range(0, moved);
+      if (moved < kPagesPerBlock) {
+        // Refused or partly done: put back the host pages that did not move.
+        Status restore = Status::Ok();
+        here.Minus(b.host_resident).ForEachRun([&](size_t first, size_t count) {
+          if (!restore.ok()) return;
+          long rc = uffd_->Copy(HostAddr(b, first), slot + first * kPageSize, count * kPageSize, true, false);
+          if (rc != static_cast<long>(count * kPageSize)) restore = UffdError("UFFDIO_COPY (restore host)", rc);
+          else b.host_resident.SetRange(first, count);
+        });
+        pool_.Give(slot, /*hole=*/moved > 0);
+        SIMNPU_RETURN_IF_ERROR(restore);
+        // Pages that arrived in the moved prefix are valid host copies now.
+        PageMask m = PageMask::Range(0, moved).Minus(here);
+        Count(c.pages_d2h, (m & populated).count());
+        Count(c.bytes_d2h, (m & populated).count() * kPageSize);
+        Count(c.pages_populated_host, m.Minus(populated).count());
         if (duplicate) {
-          PageMask reps = populated;
-          for (int d = 0; d < b.ndev; ++d) b.dev[d].writable = b.dev[d].writable.Minus(reps);
-          Status st = WriteProtectHost(b, reps, true);
-          uffd_->Wake(base, kBlockSize);
-          return st;
+          Count(c.read_duplicates, (m & populated).count());
+          for (int d = 0; d < b.ndev; ++d) b.dev[d].writable = b.dev[d].writable.Minus(m);
+        }
+        // Every host page is a fresh mapping: protect the ones with other copies.
+        PageMask reps;
+        for (int d = 0; d < b.ndev; ++d) reps |= b.dev[d].resident;
+        SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, reps & b.host_resident, true));
+        todo = pages.Minus(b.host_resident);
+      } else {
+        pool_.Give(slot, /*hole=*/true);
+        const size_t unpop = kPagesPerBlock - populated.count();
+        Count(c.pages_populated_host, unpop);
+        Count(c.pages_d2h, n_dev);
+        Count(c.bytes_d2h, n_dev * kPageSize);
+        Count(c.copy_fallbacks);
+        if (evict) Count(c.bytes_evicted, n_dev * kPageSize);
+        if (duplicate) {
+          Count(c.read_duplicates, n_dev);
+          PageMask reps;
+          for (int d = 0; d < b.ndev; ++d) {
+            b.dev[d].writable = b.dev[d].writable.Minus(populated);
+            reps |= b.dev[d].resident;
+          }
+          return WriteProtectHost(b, reps, true);
         }
         for (int d = 0; d < b.ndev; ++d) {
           DropDevicePages(b, d, PageMask::All());
           ReleaseFrameIfEmpty(b, d);
         }
         return Status::Ok();
-      }
-      // Not moved (nothing or part): undo the counts and copy page by page.
-      Count(c.pages_populated_host, 0 - unpop);
-      Count(c.pages_d2h, 0 - (kPagesPerBlock - unpop));
-      Count(c.bytes_d2h, 0 - (kPagesPerBlock - unpop) * kPageSize);
-      Count(c.copy_fallbacks, static_cast<uint64_t>(-1));
-      if (evict) Count(c.bytes_evicted, 0 - (kPagesPerBlock - unpop) * kPageSize);
-      if (duplicate) Count(c.read_duplicates, 0 - (kPagesPerBlock - unpop));
-      if (n > 0) {
-        // The moved prefix holds valid data now; treat it like copied pages.
-        size_t moved = static_cast<size_t>(n) / kPageSize;
-        PageMask m = PageMask::Range(0, moved);
-        b.host_resident |= m;
-        Count(c.pages_d2h, (m & populated).count());
-        Count(c.bytes_d2h, (m & populated).count() * kPageSize);
-        Count(c.pages_populated_host, m.Minus(populated).count());
-        if (duplicate) {
-          for (int d = 0; d < b.ndev; ++d) b.dev[d].writable = b.dev[d].writable.Minus(m);
-          SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, m & populated, true));
-          uffd_->Wake(base, kBlockSize);
-        }
-        todo = pages.Minus(b.host_resident);
       }
     }
   }
@@ -272,7 +301,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
     size_t done = 0;
     while (st.ok() && done < count * kPageSize) {
       size_t len = std::min(sizeof kZeros, count * kPageSize - done);
-      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, false, false);
+      long rc = uffd_->Copy(HostAddr(b, first) + done, kZeros, len, true, false);
       if (rc <= 0) st = UffdError("UFFDIO_COPY (zero fill)", rc);
       else done += static_cast<size_t>(rc);
     }
@@ -296,7 +325,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
       size_t done = 0;
       while (st.ok() && done < count * kPageSize) {
         long rc = uffd_->Copy(HostAddr(b, first) + done, v.frame + first * kPageSize + done,
-                              count * kPageSize - done, false, duplicate);
+                              count * kPageSize - done, true, duplicate);
         if (rc <= 0) st = UffdError("UFFDIO_COPY (device to host)", rc);
         else done += static_cast<size_t>(rc);
       }
@@ -417,9 +446,13 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
   // Whole block with copies unavoidable (a replica, or pages from several
   // places): assemble it in a populated huge page and move that into the
   // frame, instead of UFFDIO_COPY filling 512 small pages one by one.
-  if (todo.all() && v.populated.none() && uffd_ && uffd_->has_move() && Tunables::Get().use_move) {
+  // This also covers a block partly resident here already (pages already in
+  // the frame are copied into the huge page too, and the frame emptied).
+  if ((todo | v.resident).all() && todo.count() >= kPagesPerBlock / 2 && uffd_ && uffd_->has_move() &&
+      Tunables::Get().use_move) {
+    const PageMask here = v.resident;
     const PageMask populated = b.Populated();
-    const PageMask from_host = b.host_resident;
+    const PageMask from_host = b.host_resident.Minus(here);
     // Host copies are write-protected first, so no write slips in between the
     // copy and their removal (or, for a replica, they stay read-only).
     SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
@@ -427,6 +460,10 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
       size_t n_host = 0, n_dev = 0;
       for (size_t i = 0; i < kPagesPerBlock; ++i) {
         const char* src = nullptr;
+        if (here.test(i)) {
+          std::memcpy(slot + i * kPageSize, v.frame + i * kPageSize, kPageSize);
+          continue;
+        }
         if (from_host.test(i)) {
           src = HostAddr(b, i);
           ++n_host;
@@ -438,23 +475,46 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
         if (src) std::memcpy(slot + i * kPageSize, src, kPageSize);
         else std::memset(slot + i * kPageSize, 0, kPageSize);
       }
+      // The frame must be an exact hole for the move.
+      if (v.populated.any()) {
+        platform::DropPages(v.frame, kBlockSize);
+        v.populated.clear();
+      }
       long n = uffd_->Move(v.frame, slot, kBlockSize, true, false);
-      pool_.Give(slot, /*hole=*/n > 0);
+      if (n != static_cast<long>(kBlockSize)) {
+        // Refused (or partly done): the moved prefix holds its data; put the
+        // pages that were here back from the slot, then take the copy path.
+        const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
+        v.populated |= PageMask::Range(0, moved);
+        Status restore = Status::Ok();
+        here.Minus(v.populated).ForEachRun([&](size_t first, size_t count) {
+          if (!restore.ok()) return;
+          long rc = uffd_->Copy(v.frame + first * kPageSize, slot + first * kPageSize, count * kPageSize, true, false);
+          if (rc != static_cast<long>(count * kPageSize)) restore = UffdError("UFFDIO_COPY (restore frame)", rc);
+          else v.populated.SetRange(first, count);
+        });
+        pool_.Give(slot, /*hole=*/moved > 0);
+        SIMNPU_RETURN_IF_ERROR(restore);
+      } else {
+        pool_.Give(slot, /*hole=*/true);
+      }
       if (n == static_cast<long>(kBlockSize)) {
+        const PageMask was_writable = v.writable & here;
         v.populated = v.resident = PageMask::All();
-        v.writable = duplicate ? PageMask::All().Minus(populated) : PageMask::All();
+        // A replica stays read-only; pages that had no copy anywhere are ours.
+        v.writable = duplicate ? PageMask::All().Minus(populated) | was_writable : PageMask::All();
         Count(c.pages_h2d, n_host);
         Count(c.bytes_h2d, n_host * kPageSize);
         Count(c.pages_d2d, n_dev);
         Count(c.bytes_d2d, n_dev * kPageSize);
-        Count(c.pages_populated_device, kPagesPerBlock - n_host - n_dev);
+        Count(c.pages_populated_device, kPagesPerBlock - n_host - n_dev - here.count());
         Count(c.copy_fallbacks);
         if (duplicate) {
           Count(c.read_duplicates, n_host + n_dev);
           for (int e = 0; e < b.ndev; ++e)
             if (e != d) b.dev[e].writable = b.dev[e].writable.Minus(populated);
         } else {
-          DropHostPages(b, from_host);
+          DropHostPages(b, PageMask::All());  // this device now owns the whole block
           for (int e = 0; e < b.ndev; ++e) {
             if (e == d || b.dev[e].resident.none()) continue;
             DropDevicePages(b, e, PageMask::All());
@@ -463,7 +523,6 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
         }
         return Status::Ok();
       }
-      if (n > 0) v.populated |= PageMask::Range(0, static_cast<size_t>(n) / kPageSize);  // stale data, not resident
     }
   }
 
