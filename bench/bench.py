@@ -51,6 +51,8 @@ def steps(a):
         one("prefetch", [a.acl, "prefetch", "--reps", reps, "--sizes", big, "--tag", "move"]),
         one("prefetch-partial", [a.acl, "prefetch", "--reps", "3" if q else "5", "--sizes", big,
                                  "--tag", "partial"]),
+        one("prefetch-replica", [a.acl, "prefetch", "--reps", "3" if q else "5", "--sizes", "64M,256M",
+                                 "--tag", "replica"]),
         one("prefetch-copy", [a.acl, "prefetch", "--reps", "3" if q else "5", "--sizes", "64M,256M", "--tag", "copy"],
             {"SIMNPU_UVM_MOVE": "0"}),
         one("ondemand", [a.acl, "ondemand", "--reps", "3" if q else "5", "--sizes", ondemand]),
@@ -95,7 +97,13 @@ def row_specs():
                       "2 prefetch (copy: partial blocks)"))
     for d in ("h2d", "d2h"):
         for s in SIZES:
-            r.append((f"prefetch.{d}.copy.{s}", f"memcpy.1t.{s}", "ge", 0.8, "2 prefetch (copy, SIMNPU_UVM_MOVE=0)"))
+            r.append((f"prefetch.{d}.replica.{s}", f"memcpy.1t.{s}", "ge", 0.8,
+                      "2 prefetch (copy: read-mostly replicas)"))
+    for d in ("h2d", "d2h"):
+        for s in SIZES:
+            # kernels without UFFDIO_MOVE (before Linux 6.8) take this path
+            r.append((f"prefetch.{d}.copy.{s}", f"memcpy.1t.{s}", "ge", None,
+                      "2 prefetch (no UFFDIO_MOVE: SIMNPU_UVM_MOVE=0)"))
     for s in SIZES:
         r.append((f"ondemand.d2h.touch4k.{s}", f"memcpy.1t.{s}", "ge", 1.0, "3 on-demand migration"))
         r.append((f"ondemand.d2h.readall.{s}", f"memcpy.1t.{s}", "ge", 1.0, "3 on-demand migration"))

@@ -27,6 +27,17 @@ alignas(4096) const char kZeros[64 * 1024] = {};
 
 inline char* HostAddr(const VaBlock& b, size_t i) { return reinterpret_cast<char*>(b.base + i * kPageSize); }
 
+// Copies the pages of `m` from `src` (a block-sized region) into `dst`, one
+// memcpy per run of consecutive pages.
+void CopyRuns(char* dst, const char* src, const PageMask& m) {
+  m.ForEachRun([&](size_t first, size_t count) {
+    std::memcpy(dst + first * kPageSize, src + first * kPageSize, count * kPageSize);
+  });
+}
+void ZeroRuns(char* dst, const PageMask& m) {
+  m.ForEachRun([&](size_t first, size_t count) { std::memset(dst + first * kPageSize, 0, count * kPageSize); });
+}
+
 Status UffdError(const char* what, long rc) {
   return Status(kInternal, std::string(what) + " failed: " + std::strerror(static_cast<int>(-rc)));
 }
@@ -225,19 +236,16 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
     const PageMask populated = b.Populated();
     SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, here, true));
     if (char* slot = pool_.Take()) {
+      PageMask filled = here;
+      CopyRuns(slot, reinterpret_cast<const char*>(b.base), here);
       size_t n_dev = 0;
-      for (size_t i = 0; i < kPagesPerBlock; ++i) {
-        const char* from = nullptr;
-        if (here.test(i)) {
-          from = HostAddr(b, i);
-        } else {
-          for (int d = 0; d < b.ndev && !from; ++d)
-            if (b.dev[d].resident.test(i)) from = b.dev[d].frame + i * kPageSize;
-          if (from) ++n_dev;
-        }
-        if (from) std::memcpy(slot + i * kPageSize, from, kPageSize);
-        else std::memset(slot + i * kPageSize, 0, kPageSize);
+      for (int d = 0; d < b.ndev; ++d) {
+        PageMask m = b.dev[d].resident.Minus(filled);
+        n_dev += m.count();
+        CopyRuns(slot, b.dev[d].frame, m);
+        filled |= m;
       }
+      ZeroRuns(slot, ~filled);
       DropHostPages(b, here);  // the range must be an exact hole for the move
       long n = uffd_->Move(base, slot, kBlockSize, /*dontwake=*/true, false);
       const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
@@ -457,24 +465,21 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
     // copy and their removal (or, for a replica, they stay read-only).
     SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
     if (char* slot = pool_.Take()) {
-      size_t n_host = 0, n_dev = 0;
-      for (size_t i = 0; i < kPagesPerBlock; ++i) {
-        const char* src = nullptr;
-        if (here.test(i)) {
-          std::memcpy(slot + i * kPageSize, v.frame + i * kPageSize, kPageSize);
-          continue;
-        }
-        if (from_host.test(i)) {
-          src = HostAddr(b, i);
-          ++n_host;
-        } else {
-          for (int e = 0; e < b.ndev && !src; ++e)
-            if (e != d && b.dev[e].resident.test(i)) src = b.dev[e].frame + i * kPageSize;
-          if (src) ++n_dev;
-        }
-        if (src) std::memcpy(slot + i * kPageSize, src, kPageSize);
-        else std::memset(slot + i * kPageSize, 0, kPageSize);
+      // Fill the huge page run by run from each source (one memcpy per run).
+      PageMask filled = here;
+      CopyRuns(slot, v.frame, here);
+      const size_t n_host = from_host.count();
+      CopyRuns(slot, reinterpret_cast<const char*>(b.base), from_host);
+      filled |= from_host;
+      size_t n_dev = 0;
+      for (int e = 0; e < b.ndev; ++e) {
+        if (e == d) continue;
+        PageMask m = b.dev[e].resident.Minus(filled);
+        n_dev += m.count();
+        CopyRuns(slot, b.dev[e].frame, m);
+        filled |= m;
       }
+      ZeroRuns(slot, ~filled);
       // The frame must be an exact hole for the move.
       if (v.populated.any()) {
         platform::DropPages(v.frame, kBlockSize);

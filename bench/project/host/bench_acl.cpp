@@ -157,11 +157,64 @@ uint64_t ReadAll(const char* p, size_t n) {
 
 // ------------------------------------------------------------------ prefetch
 
+// Read-mostly replicas: a copy is unavoidable (both sides keep the data).
+// h2d: host-resident data prefetched to the device becomes a device replica;
+// d2h: device-resident data prefetched to the host becomes a host replica.
+// Between samples UNSET_READ_MOSTLY collapses the replicas again (not timed).
+void BenchPrefetchReplica(const sb::Args& args, int reps) {
+  for (size_t size : sb::ParseSizes(args.Get("sizes", "64M,256M"))) {
+    char* p = static_cast<char*>(AllocManaged(size));
+    std::memset(p, 0x5a, size);
+    std::vector<double> h2d, d2h;
+    Delta dh, dd;
+    for (int r = 0; r < reps; ++r) {
+      ACL_CHECK(aclrtMemManagedAdvise(p, size, ACL_MEM_ADVISE_SET_READ_MOSTLY, kHostLoc));
+      simnpu_uvm_counters c0 = Counters();
+      uint64_t t0 = sb::NowNs();
+      Prefetch(p, size, kDevice);
+      uint64_t t1 = sb::NowNs();
+      simnpu_uvm_counters c1 = Counters();
+      h2d.push_back(Gbs(size, t1 - t0));
+      dh.Add(c0, c1);
+      // collapse to a single copy on the device, then replicate to the host
+      ACL_CHECK(aclrtMemManagedAdvise(p, size, ACL_MEM_ADVISE_UNSET_READ_MOSTLY, kDevice));
+      ACL_CHECK(aclrtMemManagedAdvise(p, size, ACL_MEM_ADVISE_SET_READ_MOSTLY, kHostLoc));
+      c1 = Counters();
+      t1 = sb::NowNs();
+      Prefetch(p, size, kHostLoc);
+      uint64_t t2 = sb::NowNs();
+      simnpu_uvm_counters c2 = Counters();
+      d2h.push_back(Gbs(size, t2 - t1));
+      dd.Add(c1, c2);
+      ACL_CHECK(aclrtMemManagedAdvise(p, size, ACL_MEM_ADVISE_UNSET_READ_MOSTLY, kHostLoc));
+    }
+    for (size_t i = 0; i < size; i += 4096 - 64)
+      if (static_cast<unsigned char>(p[i]) != 0x5a) {
+        sb::EmitError("prefetch.replica", "data changed at offset " + std::to_string(i));
+        break;
+      }
+    const uint64_t blocks = size / sb::kHuge;
+    Emit("prefetch.h2d.replica." + sb::SizeName(size), "GB/s",
+         "aclrtMemManagedPrefetchAsync host->device of a read-mostly range: the device gets a replica (a copy), " +
+             sb::SizeName(size),
+         h2d, dh.Json(reps).Add("blocks", blocks).Add("size", static_cast<uint64_t>(size)));
+    Emit("prefetch.d2h.replica." + sb::SizeName(size), "GB/s",
+         "aclrtMemManagedPrefetchAsync device->host of a read-mostly range: the host gets a replica (a copy), " +
+             sb::SizeName(size),
+         d2h, dd.Json(reps).Add("blocks", blocks).Add("size", static_cast<uint64_t>(size)));
+    ACL_CHECK(aclrtFree(p));
+  }
+}
+
 void BenchPrefetch(const sb::Args& args) {
   if (!UffdMode()) return;
   const int reps = static_cast<int>(args.Int("reps", 7));
   const std::string tag = args.Get("tag", "move");
   const bool partial = tag == "partial";
+  if (tag == "replica") {
+    BenchPrefetchReplica(args, reps);
+    return;
+  }
   for (size_t size : sb::ParseSizes(args.Get("sizes", "64M,256M,1G"))) {
     char* p = static_cast<char*>(AllocManaged(size));
     std::memset(p, 0x5a, size);  // first touch on the host
