@@ -261,11 +261,11 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
     bool from_device = !first_touch;
     if (from_device && attempt == 0) {
       ThrashHint hint = OnMigration(*b, kHost, platform::NowNs());
-      if (hint == ThrashHint::kThrottle) {
-        bl.unlock();
-        std::this_thread::sleep_for(std::chrono::microseconds(Tunables::Get().thrash_nap_us));
-        continue;  // re-evaluate: the state may have changed while we napped
-      }
+      // A throttle hint is only counted here: this thread serves every host
+      // fault, so napping would stall unrelated threads. The device side
+      // (one worker per access) takes the nap instead, which slows the
+      // ping-pong just as well.
+      (void)hint;
     }
     Count(Stats().host_faults);
     Count(first_touch ? Stats().host_faults_first_touch : Stats().host_faults_migrate);

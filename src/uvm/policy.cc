@@ -1,6 +1,8 @@
 // UVM policies: fault region (granularity + density) and thrashing.
 #include "uvm/policy.h"
 
+#include <algorithm>
+
 #include "platform/env.h"
 #include "uvm/counters.h"
 
@@ -75,7 +77,13 @@ ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns) {
     Count(Stats().thrashing_events);
     if (b.thrash_events >= t.thrash_threshold && b.preferred == kNoLocation) {
       if (b.throttles >= t.thrash_pin_threshold) {
-        b.pinned_until_ns = now_ns + static_cast<uint64_t>(t.thrash_pin_ms) * 1000000;
+        // A block that thrashes again soon after its pin ran out is pinned
+        // longer each time (x2 up to x32); a quiet second forgives it.
+        const uint64_t quiet_ns = 1000000000ull;
+        if (b.pinned_until_ns == 0 || now_ns > b.pinned_until_ns + quiet_ns) b.pin_count = 0;
+        const uint64_t pin_ns = (static_cast<uint64_t>(t.thrash_pin_ms) * 1000000) << std::min<int>(b.pin_count, 5);
+        b.pinned_until_ns = now_ns + pin_ns;
+        if (b.pin_count < 255) ++b.pin_count;
         b.throttles = 0;
         b.thrash_events = 0;
         Count(Stats().pins);

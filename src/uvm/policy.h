@@ -14,10 +14,13 @@
 //     A migration of a block within `thrash_lapse_us` (500) of its previous
 //     migration to a different processor is a thrashing event; after
 //     `thrash_threshold` (3) consecutive events the block is thrashing: the
-//     next faults are throttled (`thrash_nap_us` each) and after
+//     next device faults are throttled (`thrash_nap_us` each; host faults
+//     are only counted, their single service thread never naps) and after
 //     `thrash_pin_threshold` (10) throttles the block is pinned to the host
-//     for `thrash_pin_ms` (150): devices map it remotely instead of
-//     migrating. A preferred location disables pinning (it may thrash).
+//     for `thrash_pin_ms` (150), doubled for each pin that follows within a
+//     second of the previous one ending (up to x32): devices map it
+//     remotely instead of migrating. A preferred location disables pinning
+//     (it may thrash).
 //   Read-mostly, preferred location, accessed-by: see engine.cc.
 #ifndef SIMNPU_UVM_POLICY_H_
 #define SIMNPU_UVM_POLICY_H_

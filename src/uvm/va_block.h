@@ -90,6 +90,7 @@ struct VaBlock {
   uint8_t thrash_events = 0;             // consecutive ping-pong migrations
   uint16_t throttles = 0;                // faults delayed while thrashing
   uint64_t pinned_until_ns = 0;          // pinned to the host (remote maps) until then
+  uint8_t pin_count = 0;                 // pins in a row; each doubles the next pin's length
 
   bool AnyDeviceCopy() const {
     for (int d = 0; d < ndev; ++d)
