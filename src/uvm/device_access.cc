@@ -103,10 +103,8 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         Count(first_touch ? Stats().device_faults_first_touch : Stats().device_faults_migrate);
       };
       const uint64_t now = platform::NowNs();
-      const bool accessed_by = (b->accessed_by >> (dev + 1)) & 1u;
-      const bool remote = IsPinned(*b, now) || accessed_by ||
-                          (b->preferred == kHost && !b->read_mostly);
-      if (remote) {
+      const Placement placement = DeviceFaultPlacement(*b, dev, write, now);
+      if (placement == Placement::kMapRemote) {
         // Reach the data where it is; make it exist and be writable on the host if needed.
         PageMask to_host = missing.Minus(populated);
         if (write) to_host |= missing & b->host_wp;
@@ -144,7 +142,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         region = FaultRegion(missing, v.resident, CanMoveWholeToDevice(*b, dev), &expanded);
         if (expanded) Count(Stats().density_expansions);
       }
-      const bool duplicate = b->read_mostly && !write;
+      const bool duplicate = placement == Placement::kDuplicate;
       count_fault();
       result = MakeResidentDevice(*b, dev, region, duplicate, Cause::kDeviceFault, &spare);
       if (!result.ok()) break;

@@ -278,7 +278,7 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
       region = FaultRegion(PageMask::Range(p, 1), b->host_resident, CanMoveWholeToHost(*b, &src), &expanded);
       if (expanded) Count(Stats().density_expansions);
     }
-    bool duplicate = b->read_mostly && !f.write && !first_touch;
+    const bool duplicate = HostFaultPlacement(*b, f.write, first_touch) == Placement::kDuplicate;
     int src = -1;
     const bool whole_from_device = region.all() && !duplicate && CanMoveWholeToHost(*b, &src);
     Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);

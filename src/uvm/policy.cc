@@ -104,4 +104,15 @@ ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns) {
 
 bool IsPinned(const VaBlock& b, uint64_t now_ns) { return b.pinned_until_ns > now_ns; }
 
+Placement DeviceFaultPlacement(const VaBlock& b, int dev, bool write, uint64_t now_ns) {
+  const bool accessed_by = (b.accessed_by >> (dev + 1)) & 1u;
+  if (IsPinned(b, now_ns) || accessed_by || (b.preferred == kHost && !b.read_mostly))
+    return Placement::kMapRemote;
+  return b.read_mostly && !write ? Placement::kDuplicate : Placement::kMigrate;
+}
+
+Placement HostFaultPlacement(const VaBlock& b, bool write, bool first_touch) {
+  return b.read_mostly && !write && !first_touch ? Placement::kDuplicate : Placement::kMigrate;
+}
+
 }  // namespace simnpu::uvm

@@ -21,7 +21,12 @@
 //     second of the previous one ending (up to x32): devices map it
 //     remotely instead of migrating. A preferred location disables pinning
 //     (it may thrash).
-//   Read-mostly, preferred location, accessed-by: see engine.cc.
+//   Placement (read-mostly, preferred location, accessed-by, pins)
+//     Decides, for a fault, whether the faulting side gets the pages moved
+//     to it, gets a read-only duplicate (read-mostly block, read access,
+//     data already somewhere), or maps the data where it lies (device only:
+//     accessed-by that device, a pinned block, or a host preferred location
+//     on a block that is not read-mostly).
 #ifndef SIMNPU_UVM_POLICY_H_
 #define SIMNPU_UVM_POLICY_H_
 
@@ -63,6 +68,14 @@ enum class ThrashHint { kNone, kThrottle, kPin };
 ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns);
 // True while the block is pinned to the host. REQUIRES: b.mu held.
 bool IsPinned(const VaBlock& b, uint64_t now_ns);
+
+enum class Placement { kMigrate, kDuplicate, kMapRemote };
+// For a device `dev` fault on `b`. REQUIRES: b.mu held.
+Placement DeviceFaultPlacement(const VaBlock& b, int dev, bool write, uint64_t now_ns);
+// For a host fault on `b` on a page that is (first_touch) or is not yet
+// populated anywhere. Never kMapRemote: the host always gets its own page.
+// REQUIRES: b.mu held.
+Placement HostFaultPlacement(const VaBlock& b, bool write, bool first_touch);
 
 }  // namespace simnpu::uvm
 

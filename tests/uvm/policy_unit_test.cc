@@ -1,6 +1,7 @@
-// The thrashing policy (OnMigration) driven with synthetic clocks: the
-// escalation from thrashing events to throttles to pins, the doubling of
-// back-to-back pins, and the forgiveness after a quiet second.
+// The UVM policies as pure functions on a block: thrashing (OnMigration)
+// driven with synthetic clocks (events, throttles, pins, doubling of
+// back-to-back pins, forgiveness after a quiet second) and placement
+// (migrate, duplicate or map remotely) for every advice combination.
 #include <gtest/gtest.h>
 
 #include "uvm/policy.h"
@@ -95,6 +96,42 @@ TEST_F(ThrashPolicy, APreferredLocationIsNeverPinned) {
     EXPECT_NE(OnMigration(b, (i % 2) ? kHost : 0, now), ThrashHint::kPin);
   }
   EXPECT_FALSE(IsPinned(b, now));
+}
+
+TEST(Placement, PlainBlocksMigrateBothWays) {
+  VaBlock b(0x200000, nullptr, 2);
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 0), Placement::kMigrate);
+  EXPECT_EQ(DeviceFaultPlacement(b, 1, true, 0), Placement::kMigrate);
+  EXPECT_EQ(HostFaultPlacement(b, false, false), Placement::kMigrate);
+  EXPECT_EQ(HostFaultPlacement(b, true, true), Placement::kMigrate);
+}
+
+TEST(Placement, ReadMostlyDuplicatesReadsOnly) {
+  VaBlock b(0x200000, nullptr, 2);
+  b.read_mostly = true;
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 0), Placement::kDuplicate);
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, true, 0), Placement::kMigrate);
+  EXPECT_EQ(HostFaultPlacement(b, false, false), Placement::kDuplicate);
+  EXPECT_EQ(HostFaultPlacement(b, false, true), Placement::kMigrate);  // nothing to duplicate yet
+  EXPECT_EQ(HostFaultPlacement(b, true, false), Placement::kMigrate);
+  b.preferred = kHost;  // read-mostly wins over a host preference
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 0), Placement::kDuplicate);
+}
+
+TEST(Placement, HostPreferenceAccessedByAndPinsMapRemotely) {
+  VaBlock b(0x200000, nullptr, 2);
+  b.preferred = kHost;
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, true, 0), Placement::kMapRemote);
+  b.preferred = 0;
+  EXPECT_EQ(DeviceFaultPlacement(b, 1, true, 0), Placement::kMigrate);
+  b.accessed_by = 1u << (1 + 1);  // device 1
+  EXPECT_EQ(DeviceFaultPlacement(b, 1, false, 0), Placement::kMapRemote);
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 0), Placement::kMigrate);
+  b.accessed_by = 0;
+  b.pinned_until_ns = 5 * kMs;
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 5 * kMs - 1), Placement::kMapRemote);
+  EXPECT_EQ(DeviceFaultPlacement(b, 0, false, 5 * kMs), Placement::kMigrate);
+  EXPECT_EQ(HostFaultPlacement(b, true, false), Placement::kMigrate);
 }
 
 }  // namespace
