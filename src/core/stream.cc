@@ -49,7 +49,8 @@ void Stream::StartWorkerLocked() {
 }
 
 uint64_t Stream::Submit(std::unique_ptr<Task> task) {
-  std::unique_lock<std::mutex> lk(mu_);
+  platform::LockSpinning(mu_);
+  std::unique_lock<std::mutex> lk(mu_, std::adopt_lock);
   uint64_t seq = submitted_.load(std::memory_order_relaxed) + 1;
   task->task_id = static_cast<uint32_t>(seq);
   last_task_id_.store(task->task_id);
@@ -58,7 +59,19 @@ uint64_t Stream::Submit(std::unique_ptr<Task> task) {
   submitted_.store(seq, std::memory_order_seq_cst);
   if (!worker_.joinable()) StartWorkerLocked();
   if (worker_sleeping_.load()) work_cv_.notify_one();
+  lk.unlock();
+  DestroyRetired();
   return seq;
+}
+
+void Stream::DestroyRetired() {
+  if (retired_.load(std::memory_order_relaxed) == nullptr) return;
+  Task* list = retired_.exchange(nullptr, std::memory_order_acquire);
+  while (list) {
+    Task* next = list->retired_next;
+    delete list;
+    list = next;
+  }
 }
 
 void Stream::Complete(uint64_t seq) {
@@ -80,7 +93,8 @@ void Stream::WorkerMain() {
     std::unique_ptr<Task> t;
     bool stopped = false;
     {
-      std::unique_lock<std::mutex> lk(mu_);
+      platform::LockSpinning(mu_);  // the submitter that woke us may still hold it
+      std::unique_lock<std::mutex> lk(mu_, std::adopt_lock);
       while (queue_.empty() && !shutdown_) {
         worker_sleeping_.store(true);
         work_cv_.wait(lk);
@@ -105,6 +119,7 @@ void Stream::WorkerMain() {
           std::lock_guard<std::mutex> g(mu_);
           if (pending_error_ == 0) {
             pending_error_ = rc;
+            has_pending_.store(true);
             pending_message_ = t->failure_message.empty() ? std::string("task ") + t->name() + " failed"
                                                            : t->failure_message;
           }
@@ -113,7 +128,11 @@ void Stream::WorkerMain() {
         if (t->is_kernel()) ReportTaskException(this, t.get(), rc);
       }
     }
-    t.reset();
+    Task* done = t.release();
+    done->retired_next = retired_.load(std::memory_order_relaxed);
+    while (!retired_.compare_exchange_weak(done->retired_next, done, std::memory_order_release,
+                                           std::memory_order_relaxed)) {
+    }
     Complete(seq);
   }
 }
@@ -146,11 +165,16 @@ int Stream::Synchronize(int32_t timeout_ms) {
     if (OnWorkerThread()) return pending_error();
     return kStreamSyncTimeout;
   }
-  std::lock_guard<std::mutex> g(mu_);
-  int e = pending_error_;
-  pending_error_ = 0;
-  reported_message_ = std::move(pending_message_);
-  pending_message_.clear();
+  int e = 0;
+  if (has_pending_.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> g(mu_);
+    e = pending_error_;
+    pending_error_ = 0;
+    has_pending_.store(false);
+    reported_message_ = std::move(pending_message_);
+    pending_message_.clear();
+  }
+  DestroyRetired();
   return e;
 }
 
@@ -172,6 +196,7 @@ void Stream::DiscardQueued(int code) {
   if (queued > discard_upto_) discard_upto_ = queued;
   if (pending_error_ == 0) {
     pending_error_ = code;
+    has_pending_.store(true);
     pending_message_ = code == 107023 ? "the stream was aborted (aclrtStreamAbort)"
                                       : "the stream was stopped (aclrtStreamStop)";
   }
@@ -192,6 +217,7 @@ void Stream::Shutdown() {
     else
       t.join();
   }
+  DestroyRetired();
 }
 
 }  // namespace simnpu::core

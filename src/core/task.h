@@ -34,6 +34,8 @@ class Task {
   // Set by Run() when it fails: why (shown by aclGetRecentErrMsg after the
   // synchronize that reports the failure).
   std::string failure_message;
+  // Link in the stream's list of finished tasks waiting to be destroyed.
+  Task* retired_next = nullptr;
 };
 
 }  // namespace simnpu::core

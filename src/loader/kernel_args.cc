@@ -114,9 +114,25 @@ static Status CheckAgainstKernel(const Function& fn, size_t count, const uint32_
 
 void ArgSnapshot::Allocate(size_t capacity) {
   const size_t n = (std::max<size_t>(capacity, 8) + 63) / 64 * 64;
-  bytes.reset(static_cast<uint8_t*>(std::aligned_alloc(64, n)));
-  if (!bytes) throw std::bad_alloc();
-  std::memset(bytes.get(), 0, n);
+  if (n <= kInlineBytes) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(inline_bytes_);
+    bytes_ = inline_bytes_ + ((64 - (a & 63)) & 63);
+  } else {
+    heap_bytes_.reset(static_cast<uint8_t*>(std::aligned_alloc(64, n)));
+    if (!heap_bytes_) throw std::bad_alloc();
+    bytes_ = heap_bytes_.get();
+  }
+  std::memset(bytes_, 0, n);
+}
+
+void ArgSnapshot::AddArg(void* p) {
+  if (argc_ < kInlineArgs) {
+    inline_argv_[argc_++] = p;
+    return;
+  }
+  if (argc_ == kInlineArgs) heap_argv_.assign(inline_argv_, inline_argv_ + kInlineArgs);
+  heap_argv_.push_back(p);
+  ++argc_;
 }
 
 StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b) {
@@ -149,18 +165,18 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b)
   auto s = std::make_shared<ArgSnapshot>();
   s->size = total;
   s->Allocate(capacity);
-  std::memcpy(s->bytes.get(), b.area().data(), b.area().size());
+  std::memcpy(s->data(), b.area().data(), b.area().size());
   for (size_t i = 0; i < params.size(); ++i) {
     if (params[i].has_data) {
-      std::memcpy(s->bytes.get() + data_off[i], params[i].data.data(), params[i].data.size());
-      void* addr = s->bytes.get() + data_off[i];
-      std::memcpy(s->bytes.get() + params[i].offset, &addr, sizeof addr);  // patch the slot
+      std::memcpy(s->data() + data_off[i], params[i].data.data(), params[i].data.size());
+      void* addr = s->data() + data_off[i];
+      std::memcpy(s->data() + params[i].offset, &addr, sizeof addr);  // patch the slot
     }
     if (copy_off[i] != 0) {
-      std::memcpy(s->bytes.get() + copy_off[i], s->bytes.get() + params[i].offset, params[i].size);
-      s->argv.push_back(s->bytes.get() + copy_off[i]);
+      std::memcpy(s->data() + copy_off[i], s->data() + params[i].offset, params[i].size);
+      s->AddArg(s->data() + copy_off[i]);
     } else {
-      s->argv.push_back(s->bytes.get() + params[i].offset);
+      s->AddArg(s->data() + params[i].offset);
     }
   }
   return s;
@@ -172,13 +188,13 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBlob(const Function& fn, cons
   auto s = std::make_shared<ArgSnapshot>();
   s->size = size;
   s->Allocate(size);  // 64-byte aligned: offsets aligned in the blob stay aligned
-  if (size) std::memcpy(s->bytes.get(), blob, size);
+  if (size) std::memcpy(s->data(), blob, size);
   for (size_t k = 0; k < ph_count; ++k) {
     if (static_cast<size_t>(ph[k].addr_offset) + 8 > size || ph[k].data_offset >= size)
       return Status(kParamInvalid, "placeholder " + std::to_string(k) + " lies outside the " +
                                        std::to_string(size) + "-byte argument block");
-    void* addr = s->bytes.get() + ph[k].data_offset;
-    std::memcpy(s->bytes.get() + ph[k].addr_offset, &addr, sizeof addr);
+    void* addr = s->data() + ph[k].data_offset;
+    std::memcpy(s->data() + ph[k].addr_offset, &addr, sizeof addr);
   }
   uint32_t off = 0;
   for (uint32_t i = 0; i < d.param_count; ++i) {
@@ -188,7 +204,7 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBlob(const Function& fn, cons
       return Status(kParamInvalid, std::string("kernel ") + d.name + " needs at least " +
                                        std::to_string(off + d.params[i].size) + " bytes of arguments, " +
                                        std::to_string(size) + " were given");
-    s->argv.push_back(s->bytes.get() + off);
+    s->AddArg(s->data() + off);
     off += d.params[i].size;
   }
   return s;

@@ -61,14 +61,35 @@ class ArgsBuilder {
 // A parameter whose type needs more than the 8-byte alignment of the
 // appended layout is given an aligned copy after that, and argv points there.
 struct ArgSnapshot {
+  ArgSnapshot() = default;
+  ArgSnapshot(const ArgSnapshot&) = delete;  // bytes and argv may point into the object
+  ArgSnapshot& operator=(const ArgSnapshot&) = delete;
+
+  // Allocates `capacity` zeroed bytes (at least 8). Small argument blocks
+  // (the common case) live inside the object: a launch then costs one
+  // allocation for the snapshot, none for its bytes.
+  void Allocate(size_t capacity);
+  uint8_t* data() const { return bytes_; }
+  void AddArg(void* p);
+  void* const* argv() const { return argc_ <= kInlineArgs ? inline_argv_ : heap_argv_.data(); }
+  size_t argc() const { return argc_; }
+
+  size_t size = 0;  // bytes of the argument block proper (exposed in exception info)
+
+ private:
+  static constexpr size_t kInlineBytes = 256;
+  static constexpr size_t kInlineArgs = 16;
   struct Free {
     void operator()(uint8_t* p) const { std::free(p); }
   };
-  std::unique_ptr<uint8_t[], Free> bytes;
-  size_t size = 0;
-  std::vector<void*> argv;
-  // Allocates `capacity` zeroed bytes (at least 8).
-  void Allocate(size_t capacity);
+  // Over-sized so a 64-byte-aligned window fits; not alignas(64), which
+  // would make every snapshot an (expensive) aligned allocation.
+  uint8_t inline_bytes_[kInlineBytes + 64];
+  std::unique_ptr<uint8_t[], Free> heap_bytes_;
+  uint8_t* bytes_ = nullptr;
+  void* inline_argv_[kInlineArgs];
+  std::vector<void*> heap_argv_;  // used once there are more than kInlineArgs parameters
+  size_t argc_ = 0;
 };
 
 // From a finalized builder. Checks the parameters against the kernel's

@@ -16,7 +16,7 @@ int KernelTask::Run(core::ExecContext& ctx) {
   sim::NpuDevice* npu = sim::NpuSystem::Get().Find(ctx.phys_id);
   Job job;
   job.desc = fn_->desc;
-  job.argv = args_->argv.data();
+  job.argv = args_->argv();
   job.num_blocks = cfg_.num_blocks;
   job.block_offset = cfg_.block_offset;
   job.device_id = ctx.device_id;

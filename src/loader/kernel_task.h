@@ -28,7 +28,7 @@ class KernelTask : public core::Task, public core::KernelFailureSource {
   const char* name() const override { return fn_->desc->name; }
   bool is_kernel() const override { return true; }
   core::KernelFailureDetail failure_detail() const override {
-    return {args_->bytes.get(), static_cast<uint32_t>(args_->size), handle_};
+    return {args_->data(), static_cast<uint32_t>(args_->size), handle_};
   }
 
  private:

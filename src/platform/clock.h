@@ -47,6 +47,18 @@ inline bool SpinUntil(Pred done, uint64_t budget_ns) {
   }
 }
 
+// Locks `m`, first trying for a short while without sleeping: the locks on
+// the hand-off paths are held for a few instructions, and sleeping on a
+// contended futex there costs a wake-up (microseconds) instead.
+template <typename Mutex>
+inline void LockSpinning(Mutex& m) {
+  for (int i = 0; i < 200; ++i) {
+    if (m.try_lock()) return;
+    CpuRelax();
+  }
+  m.lock();
+}
+
 }  // namespace simnpu::platform
 
 #endif  // SIMNPU_PLATFORM_CLOCK_H_
