@@ -10,6 +10,7 @@
 #define SIMNPU_LOADER_BINARY_H_
 
 #include <cstdint>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,6 +27,9 @@ struct Function {
   std::shared_ptr<Binary> binary;   // keeps the image loaded
   const simnpu_kernel_desc* desc;   // points into the image
   uint32_t index;                   // position in the image's table
+  // Average wall time of one block at the last launch (0: never run). The scheduler runs a launch it expects to be short on one core:
+  // waking helper cores costs more than they would save.
+  std::atomic<uint64_t> block_ns_estimate{0};
 };
 
 class Binary : public std::enable_shared_from_this<Binary> {

@@ -1,6 +1,7 @@
 // KernelTask.
 #include "loader/kernel_task.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/runtime.h"
@@ -28,7 +29,15 @@ int KernelTask::Run(core::ExecContext& ctx) {
   job.env_flags = strict ? SIMNPU_ENV_FLAG_STRICT_DATACOPY : 0;
   if (core::Device* dev = core::Runtime::Get().FindDevice(ctx.device_id))
     job.max_parallel = dev->res_limit(job.core_type == SIMNPU_KERNEL_AIC ? 0 : 1);
+  // A launch whose blocks took, last time, less in all than waking a helper
+  // core costs runs on this thread alone (SIMNPU_KERNEL_SOLO_US, default 30).
+  static const uint64_t solo_ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_KERNEL_SOLO_US", 30)) * 1000;
+  const uint64_t est = fn_->block_ns_estimate.load(std::memory_order_relaxed);
+  job.solo = est != 0 && est * job.num_blocks < solo_ns;
   int rc = BlockScheduler::Get().Run(job);
+  if (job.num_blocks > 0)
+    fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
+                                 std::memory_order_relaxed);
   // Device printf output, in block order.
   bool printed = false;
   for (uint32_t i = 0; job.printf_out && i < job.num_blocks; ++i) {

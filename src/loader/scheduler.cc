@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/stream.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "platform/env.h"
@@ -159,6 +160,13 @@ const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmW
 
 }  // namespace
 
+// How long an idle helper polls for the next job before sleeping
+// (SIMNPU_HELPER_SPIN_US, default 50).
+static uint64_t HelperSpinNs() {
+  static const uint64_t ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_HELPER_SPIN_US", 50)) * 1000;
+  return ns;
+}
+
 BlockScheduler& BlockScheduler::Get() {
   static BlockScheduler* s = new BlockScheduler();
   return *s;
@@ -180,7 +188,7 @@ void BlockScheduler::HelperMain() {
   for (;;) {
     Job* job = nullptr;
     // Spin briefly (on an atomic, not the lock), then sleep until a job wants help.
-    while (platform::SpinUntil([this] { return queued_.load(std::memory_order_acquire) > 0; }, 50000)) {
+    while (platform::SpinUntil([this] { return queued_.load(std::memory_order_acquire) > 0; }, HelperSpinNs())) {
       std::lock_guard<std::mutex> g(mu_);
       job = TakeJobLocked();
       if (job) break;
@@ -258,7 +266,9 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
     if (i >= job.num_blocks) break;
     if (!job.failed.load(std::memory_order_relaxed)) {
       std::string msg;
+      const uint64_t t0 = platform::NowNs();
       int rc = RunOneBlock(job, i, &msg);
+      job.block_ns.fetch_add(platform::NowNs() - t0, std::memory_order_relaxed);
       if (rc != SIMNPU_BLOCK_OK) {
         std::lock_guard<std::mutex> g(job.mu);
         if (!job.failed.exchange(true)) {
@@ -290,7 +300,7 @@ int BlockScheduler::Run(Job& job) {
   if (job.num_blocks == 0) return 0;
   const uint64_t start = platform::NowNs();
   unsigned want = std::min<unsigned>(job.max_parallel ? job.max_parallel : 1u << 30, job.num_blocks);
-  bool shared = want > 1 && !helpers_.empty();
+  bool shared = !job.solo && want > 1 && !helpers_.empty();
   if (shared) {
     std::lock_guard<std::mutex> g(mu_);
     job.helper_slots = want - 1;  // this thread runs blocks too
@@ -305,9 +315,12 @@ int BlockScheduler::Run(Job& job) {
     if (it != jobs_.end()) jobs_.erase(it);
     queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
   }
-  {
+  // Helpers finishing their last block are usually a few microseconds
+  // away: spin for them before sleeping (a futex wake-up costs 20-90 us).
+  auto finished = [&] { return job.done.load() >= job.num_blocks && job.running_helpers.load() == 0; };
+  if (!platform::SpinUntil(finished, core::SpinBudgetNs())) {
     std::unique_lock<std::mutex> lk(job.mu);
-    job.cv.wait(lk, [&] { return job.done.load() >= job.num_blocks && job.running_helpers.load() == 0; });
+    job.cv.wait(lk, finished);
   }
   NoteBusy(job.phys_id, start, platform::NowNs());
   return job.failed.load() ? job.fail_code : 0;

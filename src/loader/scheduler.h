@@ -5,7 +5,9 @@
 // kernel task (the stream's worker) executes blocks itself and is helped by
 // a pool of (cores - 1) worker threads, so at most `cores` blocks of one
 // launch run at once (fewer when the device's core limit, aclrtSetDeviceResLimit,
-// is lower) and larger launches run in waves, as on the hardware.
+// is lower) and larger launches run in waves, as on the hardware. A launch
+// marked solo (its kernel's blocks were short last time, see KernelTask)
+// runs on the calling thread only.
 // Each block gets a thread-local unified buffer of the SOC's size. A block
 // that traps, fails a check, or makes a wild memory access fails the job
 // with the device's code (vector core 507035, AI core 507015); blocks not
@@ -40,11 +42,13 @@ struct Job {
   uint32_t npu_arch = 0;
   size_t ub_size = 0;
   uint32_t env_flags = 0;
+  bool solo = false;              // run every block on the calling thread (a short launch)
 
   // results
   std::atomic<uint32_t> next{0};      // next block to start
   std::atomic<uint32_t> done{0};      // blocks finished or skipped
   std::atomic<int> running_helpers{0};
+  std::atomic<uint64_t> block_ns{0};  // summed wall time of the blocks run
   uint32_t helper_slots = 0;          // helpers that may still join (max_parallel - 1 at most). GUARDED_BY(BlockScheduler::mu_)
   std::atomic<bool> failed{false};
   int fail_code = 0;                  // guarded by mu

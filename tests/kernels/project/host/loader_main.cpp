@@ -1013,6 +1013,36 @@ KT_CASE(waves)
     }
 }
 
+// ---- a launch whose blocks were short last time runs on one core
+// (waking helper cores would cost more than they save); one whose blocks
+// were long spreads over the cores again.
+KT_CASE(short_launches_run_solo)
+{
+    // A generous threshold (5 ms for a launch) so a loaded test machine
+    // cannot make the instant launches look long; read at the first launch.
+    setenv("SIMNPU_KERNEL_SOLO_US", "5000", 1);
+    Runtime rt;
+    Fatbin fb;
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    DevBuf state(kWaveWords * 4);
+    auto run = [&](uint32_t spin_us) {
+        state.Fill(0);
+        Args a(fb.Fn("kt_waves"));
+        a.Ptr(state.get()).Add<uint32_t>(spin_us).Add<uint32_t>(100u).Finalize();  // never cut short
+        KT_ACL(a.Launch(8, rt.stream()));
+        KT_ACL(aclrtSynchronizeStream(rt.stream()));
+        const std::vector<uint32_t> s = state.Download<uint32_t>(kWaveWords);
+        KT_EQ(8u, s[kWaveTotal]);
+        return s[kWaveMax];
+    };
+    run(0);                       // instant blocks (the first launch also pays one-time set-up)
+    run(0);                       // so the estimate becomes tiny
+    KT_EQ(1u, run(2000));         // so the next launch runs alone, whatever it does
+    if (cpus > 1) {
+        KT_CHECK(run(2000) >= 2);  // its 2 ms blocks make the following one parallel
+    }
+}
+
 // ---- aclrtBinaryLoadFromFile / aclrtBinaryGetFunction / aclrtBinaryUnLoad with bad inputs
 namespace {
 std::string TempCopyOfFatbin(const char* tag, uint16_t machine, uint16_t type)
