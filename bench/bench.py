@@ -99,6 +99,8 @@ def row_specs():
         for s in SIZES:
             r.append((f"prefetch.{d}.replica.{s}", f"memcpy.1t.{s}", "ge", 0.8,
                       "2 prefetch (copy: read-mostly replicas)"))
+            r.append((f"prefetch.{d}.replica.{s}", f"copyfresh.{s}", "ge", None,
+                      "2 prefetch (copy: read-mostly replicas)"))
     for d in ("h2d", "d2h"):
         for s in SIZES:
             # kernels without UFFDIO_MOVE (before Linux 6.8) take this path
@@ -181,6 +183,26 @@ def summarize(r):
     r["max"] = max(s) if s else None
     return r
 
+def derived_limits(recs):
+    """Limits computed from measured ones. copyfresh.<size>: a copy into
+    memory that has to be populated first (the kernel zeroes every new page):
+    memcpy and populate one after the other, 1 / (1/memcpy + 1/populate)."""
+    by = {r["id"]: r for r in recs}
+    out = []
+    pop = by.get("populate.fresh")
+    for s in SIZES:
+        mc = by.get(f"memcpy.1t.{s}")
+        if not pop or not mc or not pop.get("median") or not mc.get("median"):
+            continue
+        comb = lambda a, b: 1.0 / (1.0 / a + 1.0 / b)
+        r = {"id": f"copyfresh.{s}", "unit": "GB/s",
+             "what": f"derived: memcpy.1t.{s} then populate.fresh in series (a copy into freshly populated "
+                     f"memory; the kernel zeroes each new page first)",
+             "samples": [], "n": min(mc["n"], pop["n"]), "median": comb(mc["median"], pop["median"]),
+             "min": comb(mc["min"], pop["min"]), "max": comb(mc["max"], pop["max"]), "step": "derived"}
+        out.append(r)
+    return out
+
 # ---------------------------------------------------------------- report
 
 def fmt(v):
@@ -243,7 +265,8 @@ def verdict_text(row):
 
 def markdown(rows, meta, recs):
     out = []
-    out.append(f"Run {meta['timestamp']} on `{meta['host']}` ({meta['cpus']} CPUs, load average "
+    out.append(f"Run {meta['timestamp']} on `{meta['host']}` ({meta['cpus']} CPUs, {meta.get('cpu_model', '?')}, "
+               f"{meta.get('memory_gib', '?')} GiB, Linux {meta.get('kernel', '?')}, load average "
                f"{meta['load_before']} before the run), simnpu `{meta['git']}`; total {meta['total_seconds']:.0f} s. "
                "Each figure: median [min-max] over repeated samples; the limit beside it was measured in the same run; "
                "ratio = figure / limit (medians).")
@@ -289,6 +312,26 @@ def compile_flags(build):
     return flags
 
 
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "?"
+
+
+def mem_gib():
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal:"):
+                return round(int(line.split()[1]) / (1 << 20), 1)
+    except OSError:
+        pass
+    return "?"
+
+
 def update_readme(path, md):
     begin, end = "<!-- BEGIN LATEST RESULTS (bench/run.sh --update-readme) -->", "<!-- END LATEST RESULTS -->"
     text = open(path).read()
@@ -312,7 +355,8 @@ def main():
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")
     ap.add_argument("--quick", action="store_true", help="fewer samples and sizes (a smoke run, ~2 min)")
     ap.add_argument("--only", default=None, help="comma-separated step names to run")
-    ap.add_argument("--readme", default=None, help="rewrite the 'Latest results' section of this README")
+    ap.add_argument("--readme", action="append", default=[],
+                    help="rewrite the 'Latest results' section of this README (repeatable)")
     ap.add_argument("--project-build", default=None,
                     help="build folder of bench/project: its compile flags are recorded")
     a = ap.parse_args()
@@ -328,6 +372,8 @@ def main():
         "timestamp": stamp,
         "host": socket.gethostname(),
         "kernel": platform.release(),
+        "cpu_model": cpu_model(),
+        "memory_gib": mem_gib(),
         "cpus": os.cpu_count(),
         "load_before": " ".join(f"{x:.2f}" for x in os.getloadavg()),
         "quick": a.quick,
@@ -371,6 +417,7 @@ def main():
                             pooled[r["id"]] = r
             durations[st["name"]] = round(durations.get(st["name"], 0) + t_step, 1)
     recs = [summarize(r) for r in pooled.values()]
+    recs += derived_limits(recs)
     meta["total_seconds"] = time.time() - t0
     meta["step_seconds"] = durations
     meta["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -398,8 +445,8 @@ def main():
         for e in errors:
             print(f"  [{e.get('step')}] {e.get('id')}: {e.get('error')}")
     print(f"\nJSON: {out}\nmarkdown: {md_path}\nraw output: {log_path}")
-    if a.readme:
-        update_readme(a.readme, md)
+    for path in a.readme:
+        update_readme(path, md)
     return 1 if errors else 0
 
 

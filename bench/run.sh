@@ -12,7 +12,7 @@
 #   RESULTS.json      where to write the JSON (default bench/results/<UTC timestamp>.json;
 #                     the .md table and the .log of raw output go next to it)
 #   --quick           fewer samples and sizes (a smoke run)
-#   --update-readme   also rewrite the "Latest results" section of bench/README.md
+#   --update-readme   also rewrite the "Latest results" sections of bench/README.md and README.md
 #   --no-build        reuse the existing build (after a first full run)
 #   --only a,b        run only these steps (names as printed, e.g. limits,launch)
 # Environment: SIMNPU_BENCH_BUILD_DIR (default <repo>/build/bench-release),
@@ -32,7 +32,7 @@ do_build=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) py_args+=(--quick) ;;
-    --update-readme) py_args+=(--readme "$here/README.md") ;;
+    --update-readme) py_args+=(--readme "$here/README.md" --readme "$src/README.md") ;;
     --no-build) do_build=0 ;;
     --only) shift; py_args+=(--only "$1") ;;
     -h|--help) sed -n '2,20p' "${BASH_SOURCE[0]}"; exit 0 ;;
