@@ -18,46 +18,18 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "table_rows.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kArch = SIMNPU_TEST_ARCH_DIR;
 
-struct ErrRow {
-  const char* code;
-  const char* title;
-  const char* text;
-  const char* cause;
-  const char* solution;
-};
-const ErrRow kErrRows[] = {
-#define SIMNPU_ERRCODE(code, title, text, cause, solution) {#code, title, text, cause, solution},
-#include "dfx/err_codes.def"
-#undef SIMNPU_ERRCODE
-};
-
-struct SocRow {
-  const char* name;
-  const char* short_name;
-  const char* family;
-  long long npu_arch;
-  const char* aic_version;
-  long long chip_type;
-  long long ai_cores, cube_cores, vector_cores;
-  long long ub, l1, l0a, l0b, l0c, l2;
-  long long memory_gib;
-  int uvm, bf16, inf_nan;
-  const char* build_mode;
-};
-const SocRow kSocRows[] = {
-#define SIMNPU_SOC(name, short_name, family, npu_arch, aic_version, chip_type, ai, cube, vec, ub, \
-                   l1, l0a, l0b, l0c, l2, mem_gib, uvm, bf16, inf_nan, mode)                       \
-  {name, short_name, family, npu_arch, aic_version, chip_type, ai, cube, vec, ub, l1, l0a, l0b,   \
-   l0c, l2, mem_gib, uvm, bf16, inf_nan, mode},
-#include "sim/soc_table.def"
-#undef SIMNPU_SOC
-};
+using simnpu::install_data::ErrRow;
+using simnpu::install_data::kErrRows;
+using simnpu::install_data::kSocRows;
+using simnpu::install_data::SocRow;
 
 std::string ReadFile(const fs::path& p) {
   std::ifstream in(p);
