@@ -51,7 +51,7 @@ start=$(date +%s)
 if [ "$do_build" = 1 ]; then
   echo "[run.sh] release build of simnpu in $build" >&2
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIMNPU_SANITIZE= \
-    -DSIMNPU_BUILD_TESTS=OFF -DSIMNPU_BUILD_SAMPLES=OFF -DSIMNPU_BUILD_BENCH=ON -DSIMNPU_WERROR=OFF >/dev/null
+    -DSIMNPU_BUILD_TESTS=OFF -DSIMNPU_BUILD_BENCH=ON -DSIMNPU_WERROR=OFF >/dev/null
   ninja -C "$build" -j"$jobs" >"$build/bench-build.log" 2>&1 || { tail -30 "$build/bench-build.log" >&2; exit 1; }
   rm -rf "$prefix"
   cmake --install "$build" --prefix "$prefix" >/dev/null
