@@ -4,10 +4,13 @@
 # would (set_env.sh, SOC query, ascendc.cmake, -lacl_rt).
 #   SIMNPU_PREFIX   install prefix (default: <repo>/out/cann)
 #   any SIMNPU_* / ASCEND_* variable is passed through (e.g. SIMNPU_SOC=Ascend910A)
+# Builds in build/sample.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="${SIMNPU_PREFIX:-$repo/out/cann}"
-build="$repo/build/release"
+# Its own build folder: build/release belongs to the `release` preset, and
+# this configuration (no tests, no benchmarks) would stick in its cache.
+build="$repo/build/sample"
 
 "$repo/scripts/setup.sh"
 jobs="$(nproc)"
