@@ -3,7 +3,8 @@
 # managed-memory sample end to end against the install, the way a CANN user
 # would (set_env.sh, SOC query, ascendc.cmake, -lacl_rt).
 #   SIMNPU_PREFIX   install prefix (default: <repo>/out/cann)
-#   any SIMNPU_* / ASCEND_* variable is passed through (e.g. SIMNPU_SOC=Ascend910A)
+#   any SIMNPU_* / ASCEND_* variable is passed through (e.g. SIMNPU_SOC=Ascend910A);
+#   SOC_VERSION and ASCENDC_CMAKE_DIR are not (the sample asks this install)
 # Builds in build/sample.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,4 +27,8 @@ rm -rf "$work"
 mkdir -p "$work"
 cp -a "$repo/samples/." "$work/"
 export ASCEND_INSTALL_PATH="$prefix"
+# run.sh keeps SOC_VERSION and ASCENDC_CMAKE_DIR when both are set (as a
+# CANN user's shell may have them); the main job must use the fresh install
+# and the SOC its runtime reports, so drop them.
+unset SOC_VERSION ASCENDC_CMAKE_DIR
 exec bash "$work/managed_memory/uvm_allocate/run.sh"
