@@ -6,7 +6,9 @@
 //   {"id": "...", "unit": "...", "what": "...", "samples": [..], "info": {..}}
 // one per line; anything else on stdout is ignored by the driver. A sample is
 // one timed batch; the driver reports the median, min and max over samples.
-// Header-only, C++17, no dependency besides libc and pthreads.
+// Header-only, C++17, no dependency besides libc, pthreads and the runtime's
+// own header-only src/platform/clock.h (spin and relax primitives, included
+// from this source tree so both the in-tree and the project build get it).
 #ifndef SIMNPU_BENCH_COMMON_H_
 #define SIMNPU_BENCH_COMMON_H_
 
@@ -26,6 +28,8 @@
 #include <thread>
 #include <vector>
 
+#include "../../src/platform/clock.h"
+
 namespace simnpu_bench {
 
 constexpr size_t kKiB = 1024, kMiB = 1024 * kKiB, kGiB = 1024 * kMiB;
@@ -43,7 +47,8 @@ inline uint64_t NowNs() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
 }
 
-inline void CpuRelax() { __builtin_ia32_pause(); }
+// The runtime's pause (x86 pause, arm64 yield, nothing elsewhere).
+using ::simnpu::platform::CpuRelax;
 
 // Keeps the compiler from dropping a computed value.
 template <class T>

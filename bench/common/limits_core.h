@@ -151,11 +151,13 @@ class BareUffd {
 
 // ---------------------------------------------------------------- hand-off
 
-// The stream worker protocol of src/core/stream.cc, reduced to its
-// synchronisation: submit = lock + publish a sequence number + notify if the
-// worker sleeps; the worker spins up to `spin_ns` for work, then sleeps on a
-// condition variable; completion = publish + notify if someone waits; the
-// waiter spins up to `spin_ns`, then sleeps.
+// The stream worker protocol of src/core/stream.cc (Submit, WorkerMain,
+// Complete, WaitFor), reduced to its synchronisation and built from the same
+// primitives (platform::SpinUntil, platform::LockSpinning): submit = lock
+// (spinning briefly first) + publish a sequence number + notify if the worker
+// sleeps; the worker polls up to `spin_ns` for work (yielding every 256
+// polls), then sleeps on a condition variable; completion = publish + notify
+// if someone waits; the waiter polls up to `spin_ns` the same way, then sleeps.
 class Handoff {
  public:
   explicit Handoff(uint64_t spin_ns) : spin_ns_(spin_ns), worker_([this] { Work(); }) {}
@@ -182,35 +184,31 @@ class Handoff {
   void RoundTrip() {
     uint64_t seq;
     {
-      std::lock_guard<std::mutex> g(mu_);
+      ::simnpu::platform::LockSpinning(mu_);
+      std::unique_lock<std::mutex> lk(mu_, std::adopt_lock);
       seq = submitted_.load(std::memory_order_relaxed) + 1;
       queue_.push_back(seq);
       submitted_.store(seq, std::memory_order_seq_cst);
       if (worker_sleeping_.load()) work_cv_.notify_one();
     }
-    const uint64_t end = NowNs() + spin_ns_;
-    while (completed_.load(std::memory_order_acquire) < seq) {
-      if (NowNs() >= end) {
-        waiters_.fetch_add(1, std::memory_order_seq_cst);
-        std::unique_lock<std::mutex> lk(mu_);
-        done_cv_.wait(lk, [&] { return completed_.load(std::memory_order_seq_cst) >= seq; });
-        waiters_.fetch_sub(1);
-        break;
-      }
-      CpuRelax();
+    if (::simnpu::platform::SpinUntil([&] { return completed_.load(std::memory_order_acquire) >= seq; }, spin_ns_))
+      return;
+    waiters_.fetch_add(1, std::memory_order_seq_cst);
+    {
+      std::unique_lock<std::mutex> lk(mu_);
+      done_cv_.wait(lk, [&] { return completed_.load(std::memory_order_seq_cst) >= seq; });
     }
+    waiters_.fetch_sub(1);
   }
 
  private:
   void Work() {
     uint64_t seq = 0;
     for (;;) {
-      if (submitted_.load(std::memory_order_acquire) == seq) {
-        const uint64_t end = NowNs() + spin_ns_;
-        while (submitted_.load(std::memory_order_acquire) == seq && NowNs() < end) CpuRelax();
-      }
+      ::simnpu::platform::SpinUntil([&] { return submitted_.load(std::memory_order_acquire) != seq; }, spin_ns_);
       {
-        std::unique_lock<std::mutex> lk(mu_);
+        ::simnpu::platform::LockSpinning(mu_);  // the submitter that woke us may still hold it
+        std::unique_lock<std::mutex> lk(mu_, std::adopt_lock);
         while (queue_.empty() && !stop_) {
           worker_sleeping_.store(true);
           work_cv_.wait(lk);
