@@ -10,15 +10,24 @@
 using namespace simnpu;
 
 namespace {
-aclError DeviceFail(const char* func, int32_t id, const Status& st) {
-  if (st.code() == ACL_ERROR_RT_INVALID_DEVICEID) {
-    int n = core::Runtime::Get().device_count();
-    dfx::ReportErr(dfx::LogModule::kRuntime, dfx::ErrCode::EE1002,
-                   {func, std::to_string(id), std::to_string(n > 0 ? n - 1 : -1)});
-    dfx::SetLastError(st.code());
-    return st.code();
+// core::Device::Synchronize, failing with the message of the stream failure
+// it returns: a kernel trap or a timed-out notify must read as such in
+// aclGetRecentErrMsg, not as a generic device failure. The failing stream
+// holds that message (Stream::TakeFailureMessage); the messages of every
+// stream are taken so none is left behind for a later device synchronize.
+aclError SynchronizeDevice(const char* func, core::Device* dev, int32_t timeout_ms) {
+  int rc = dev->Synchronize(timeout_ms);
+  if (rc == 0) return ACL_SUCCESS;
+  if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+    return api::RtFail(func, rc, "the device's streams did not finish within " + std::to_string(timeout_ms) + " ms");
+  std::string msg;
+  for (auto& ctx : dev->Contexts()) {
+    for (auto& s : ctx->Streams()) {
+      std::string m = s->TakeFailureMessage();
+      if (msg.empty()) msg = std::move(m);
+    }
   }
-  return api::Fail(func, st);
+  return api::RtFail(func, rc, msg.empty() ? "a task on the device failed" : msg);
 }
 }  // namespace
 
@@ -26,7 +35,7 @@ extern "C" {
 
 aclError aclrtSetDevice(int32_t deviceId) {
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   core::Runtime::Get().set_current(dev.value()->Retain());
   return ACL_SUCCESS;
 }
@@ -34,7 +43,9 @@ aclError aclrtSetDevice(int32_t deviceId) {
 static aclError ResetDevice(const char* func, int32_t deviceId, bool force) {
   auto& rt = core::Runtime::Get();
   if (deviceId < 0 || deviceId >= rt.device_count())
-    return DeviceFail(func, deviceId, Status(ACL_ERROR_RT_INVALID_DEVICEID, ""));
+    return api::RtFail(func, ACL_ERROR_RT_INVALID_DEVICEID,
+                       "device id " + std::to_string(deviceId) + " is invalid; " +
+                           std::to_string(rt.device_count()) + " device(s) visible");
   core::Device* dev = rt.FindDevice(deviceId);
   if (!dev) return ACL_SUCCESS;  // never opened: nothing to release
   dev->Release(force);  // frees the device memory (TeardownDeviceMemory) when unused
@@ -67,24 +78,20 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 aclError aclrtSynchronizeDevice(void) {
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  int rc = ctx.value()->device()->Synchronize(-1);
-  if (rc) return api::RtFail(__func__, rc, "a task on the device failed");
-  return ACL_SUCCESS;
+  return SynchronizeDevice(__func__, ctx.value()->device(), -1);
 }
 
 aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
   if (timeout < -1) return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 or >= 0");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  int rc = ctx.value()->device()->Synchronize(timeout);
-  if (rc) return api::RtFail(__func__, rc, rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT ? "timed out" : "a task on the device failed");
-  return ACL_SUCCESS;
+  return SynchronizeDevice(__func__, ctx.value()->device(), timeout);
 }
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
   ACL_REQUIRE_NOT_NULL(value);
   auto dev = core::Runtime::Get().GetDevice(static_cast<int32_t>(deviceId));
-  if (!dev.ok()) return DeviceFail(__func__, static_cast<int32_t>(deviceId), dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
   switch (attr) {
     case ACL_DEV_ATTR_AICPU_CORE_NUM: *value = 6; break;
@@ -117,7 +124,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
   ACL_REQUIRE_NOT_NULL(value);
   auto dev = core::Runtime::Get().GetDevice(static_cast<int32_t>(deviceId));
-  if (!dev.ok()) return DeviceFail(__func__, static_cast<int32_t>(deviceId), dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
   switch (deviceInfo) {
     case ACL_DEVICE_INFO_AI_CORE_NUM: *value = soc.ai_cores; return ACL_SUCCESS;
@@ -132,7 +139,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
   ACL_REQUIRE_NOT_NULL(value);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
   switch (devFeatureType) {
     case ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV:
@@ -148,7 +155,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
 
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   if (type != ACL_RT_DEV_RES_CUBE_CORE && type != ACL_RT_DEV_RES_VECTOR_CORE)
     return api::RtBadParam(__func__, "type", std::to_string(type), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
   uint32_t max = dev.value()->hw_limit(type);
@@ -162,7 +169,7 @@ aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
 aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
   ACL_REQUIRE_NOT_NULL(value);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   if (type != ACL_RT_DEV_RES_CUBE_CORE && type != ACL_RT_DEV_RES_VECTOR_CORE)
     return api::RtBadParam(__func__, "type", std::to_string(type), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
   *value = dev.value()->res_limit(type);
@@ -171,7 +178,7 @@ aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
 
 aclError aclrtResetDeviceResLimit(int32_t deviceId) {
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   for (int t = 0; t < 2; ++t) dev.value()->set_res_limit(t, dev.value()->hw_limit(t));
   return ACL_SUCCESS;
 }
@@ -191,7 +198,7 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
   if (utilizationInfo->utilizationExtend != nullptr)
     return api::BadParam(__func__, "utilizationInfo->utilizationExtend", "non-NULL", "NULL");
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   int busy = api::DeviceBusyPercent(dev.value()->phys_id());
   utilizationInfo->cubeUtilization = busy;
   utilizationInfo->vectorUtilization = busy;
@@ -203,7 +210,7 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
   ACL_REQUIRE_NOT_NULL(deviceStatus);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   *deviceStatus = ACL_RT_DEVICE_STATUS_NORMAL;
   return ACL_SUCCESS;
 }
@@ -217,7 +224,7 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
 aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
   ACL_REQUIRE_NOT_NULL(errorInfo);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
-  if (!dev.ok()) return DeviceFail(__func__, deviceId, dev.status());
+  if (!dev.ok()) return api::Fail(__func__, dev.status());
   std::memset(errorInfo, 0, sizeof *errorInfo);
   errorInfo->errorType = ACL_RT_NO_ERROR;
   return ACL_SUCCESS;

@@ -44,15 +44,73 @@ inline aclError RtBadParam(const char* func, const char* param, const std::strin
   dfx::SetLastError(code);
   return code;
 }
+// The error-manager entry a runtime-layer failure is reported under, chosen
+// by its code so the title says what went wrong (a context, a handle, memory,
+// a timeout, a kernel) rather than "Invalid_Argument" for everything.
+// `with_args`: the template takes {func, message}; otherwise the message is
+// queued as "<func>: <message>" under the entry's title (its template wants
+// arguments, e.g. a device id, that a Status does not carry).
+struct RuntimeMessage {
+  ErrCode code;
+  bool with_args;
+};
+inline RuntimeMessage RuntimeMessageFor(int code) {
+  switch (code) {
+    case ACL_ERROR_RT_INVALID_DEVICEID: return {ErrCode::EE1002, false};
+    case ACL_ERROR_RT_CONTEXT_NULL: return {ErrCode::EE1005, false};
+    case ACL_ERROR_RT_INVALID_HANDLE: return {ErrCode::EE1006, false};
+    case ACL_ERROR_RT_FEATURE_NOT_SUPPORT: return {ErrCode::EE1016, true};
+    case ACL_ERROR_RT_MEMORY_ALLOCATION:
+    case ACL_ERROR_RT_RESOURCE_ALLOC_FAIL:
+    case ACL_ERROR_RT_NO_EVENT_RESOURCE:
+    case ACL_ERROR_RT_NO_STREAM_RESOURCE:
+    case ACL_ERROR_RT_NO_NOTIFY_RESOURCE:
+    case ACL_ERROR_RT_NO_MODEL_RESOURCE:
+    case ACL_ERROR_RT_NO_CDQ_RESOURCE:
+    case ACL_ERROR_RT_OVER_LIMIT:
+    case ACL_ERROR_RT_DEVICE_OOM: return {ErrCode::EE1007, true};
+    case ACL_ERROR_RT_WAIT_TIMEOUT:
+    case ACL_ERROR_RT_TASK_TIMEOUT:
+    case ACL_ERROR_RT_TIMEOUT:
+    case ACL_ERROR_RT_REPORT_TIMEOUT:
+    case ACL_ERROR_RT_AICORE_TIMEOUT:
+    case ACL_ERROR_RT_AICPU_TIMEOUT:
+    case ACL_ERROR_RT_VECTOR_CORE_TIMEOUT:
+    case ACL_ERROR_RT_STREAM_SYNC_TIMEOUT:
+    case ACL_ERROR_RT_EVENT_SYNC_TIMEOUT:
+    case ACL_ERROR_RT_FFTS_PLUS_TIMEOUT: return {ErrCode::EE1008, true};
+    case ACL_ERROR_RT_AICORE_EXCEPTION:
+    case ACL_ERROR_RT_AICORE_TRAP_EXCEPTION:
+    case ACL_ERROR_RT_AICPU_EXCEPTION:
+    case ACL_ERROR_RT_VECTOR_CORE_EXCEPTION:
+    case ACL_ERROR_RT_VECTOR_CORE_TRAP_EXCEPTION:
+    case ACL_ERROR_RT_AICORE_TRAP_READ_OVERFLOW:
+    case ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW:
+    case ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW:
+    case ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW:
+    case ACL_ERROR_RT_FFTS_PLUS_EXCEPTION:
+    case ACL_ERROR_RT_FFTS_PLUS_TRAP_EXCEPTION: return {ErrCode::ED0002, false};
+    case ACL_ERROR_RT_INTERNAL_ERROR: return {ErrCode::EE9999, false};
+    default: return {ErrCode::EE1001, true};  // argument and usage errors (107000 ...)
+  }
+}
+
 // Converts a failed Status into its code; queues its message; records the
 // last error for runtime-layer codes unless `record` is false.
 inline aclError Fail(const char* func, const Status& st, bool record = true) {
   if (st.ok()) return ACL_SUCCESS;
-  ErrCode ec = IsRuntimeLayerCode(st.code()) ? ErrCode::EE1001 : ErrCode::EH0012;
-  dfx::ReportErr(IsRuntimeLayerCode(st.code()) ? LogModule::kRuntime : LogModule::kAscendcl, ec,
-                 {func, st.message()});
-  if (record && IsRuntimeLayerCode(st.code())) dfx::SetLastError(st.code());
-  return st.code();
+  const int code = st.code();
+  if (!IsRuntimeLayerCode(code)) {
+    dfx::ReportErrText(LogModule::kAscendcl, ErrCode::EH0012, std::string(func) + ": " + st.message());
+    return code;
+  }
+  const RuntimeMessage m = RuntimeMessageFor(code);
+  if (m.with_args)
+    dfx::ReportErr(LogModule::kRuntime, m.code, {func, st.message()});
+  else
+    dfx::ReportErrText(LogModule::kRuntime, m.code, std::string(func) + ": " + st.message());
+  if (record) dfx::SetLastError(code);
+  return code;
 }
 // A runtime-layer failure with a plain code and message.
 inline aclError RtFail(const char* func, int code, const std::string& msg, bool record = true) {

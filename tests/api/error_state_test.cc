@@ -161,4 +161,70 @@ TEST_F(ApiErrorStateTest, S02Sequence) {
   EXPECT_ACL_OK(aclFinalize());
 }
 
+// The error-manager title and code of a runtime failure name what went wrong
+// (acl-api.md §8.1), not "Invalid_Argument" for every runtime code.
+TEST_F(ApiErrorStateTest, RuntimeFailuresCarryTheirOwnTitle) {
+  int32_t d;
+  EXPECT_ACL(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&d));
+  std::string text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("No_Context(EE1005): aclrtGetDevice")) << text;
+
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(99));
+  text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Invalid_Device(EE1002): aclrtSetDevice")) << text;
+  EXPECT_NE(std::string::npos, text.find("99")) << text;
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDevice(99));
+  text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Invalid_Device(EE1002): aclrtResetDevice")) << text;
+
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+  int bogus = 0;
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtDestroyEvent(&bogus));
+  text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Invalid_Handle(EE1006): aclrtDestroyEvent: event")) << text;
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtSynchronizeStream(&bogus));
+  text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Invalid_Handle(EE1006)")) << text;
+
+  aclrtStream s = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+  aclrtEvent e = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e));
+  apitest::Gate gate;
+  ASSERT_EQ(ACL_SUCCESS, gate.Enqueue(s));
+  ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e, s));
+  EXPECT_ACL(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, aclrtSynchronizeEventWithTimeout(e, 5));
+  text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Timeout(EE1008): aclrtSynchronizeEventWithTimeout")) << text;
+  EXPECT_EQ(std::string::npos, text.find("Invalid_Argument")) << text;
+  gate.Open();
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_ACL_OK(aclrtDestroyEvent(e));
+  EXPECT_ACL_OK(aclrtDestroyStream(s));
+}
+
+// aclrtSynchronizeDevice reports the failure of the stream that failed, with
+// that stream's message, and consumes it.
+TEST_F(ApiErrorStateTest, SynchronizeDeviceKeepsTheStreamsMessage) {
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+  aclrtStream s = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+  aclrtNotify n = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateNotify(&n, ACL_NOTIFY_DEFAULT));
+  ASSERT_EQ(ACL_SUCCESS, aclrtWaitAndResetNotify(n, s, 5));  // times out on the stream
+  ClearErrorState();
+  aclError rc = aclrtSynchronizeDevice();
+  EXPECT_EQ(ACL_ERROR_RT_WAIT_TIMEOUT, rc);
+  EXPECT_EQ(rc, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
+  std::string text = TakeErrMsg();
+  EXPECT_NE(std::string::npos, text.find("Timeout(EE1008): aclrtSynchronizeDevice")) << text;
+  EXPECT_NE(std::string::npos, text.find("notify")) << text;
+  EXPECT_EQ(std::string::npos, text.find("a task on the device failed")) << text;
+  // Reported once, on the device and on the stream.
+  EXPECT_ACL_OK(aclrtSynchronizeDevice());
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_ACL_OK(aclrtDestroyNotify(n));
+  EXPECT_ACL_OK(aclrtDestroyStream(s));
+}
+
 }  // namespace

@@ -29,6 +29,15 @@ TEST_F(ApiSmallMemoryTest, OversizedRequestFails) {
   EXPECT_EQ(ACL_ERROR_RT_MEMORY_ALLOCATION, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
 }
 
+// Out of device memory reads as such in aclGetRecentErrMsg.
+TEST_F(ApiSmallMemoryTest, OutOfMemoryIsReportedAsResourceExhausted) {
+  void* p = nullptr;
+  EXPECT_ACL(ACL_ERROR_RT_MEMORY_ALLOCATION, aclrtMalloc(&p, 16u << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+  std::string msg = TakeErrMsg();
+  EXPECT_NE(std::string::npos, msg.find("Resource_Exhausted(EE1007): aclrtMalloc")) << msg;
+  EXPECT_EQ(std::string::npos, msg.find("Invalid_Argument")) << msg;
+}
+
 TEST_F(ApiSmallMemoryTest, ExhaustionAndRecovery) {
   std::vector<void*> blocks;
   aclError rc = ACL_SUCCESS;
