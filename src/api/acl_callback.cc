@@ -4,6 +4,12 @@
 // A subscribed thread owns a ReportQueue. Callback tasks post work items to
 // the queue of the thread subscribed to their stream; ACL_CALLBACK_BLOCK
 // makes the stream wait (on a condition variable) until the item has run.
+// When the thread's last subscription goes, its queue is closed: what was
+// queued is released, and a callback task that looked the queue up just
+// before does not queue into it (nobody would ever run the item).
+//
+// Lock order: Subscriptions::mu_ -> ReportQueue::mu (Unsubscribe never holds
+// both; no path takes them in the other order).
 #include <pthread.h>
 
 #include <chrono>
@@ -32,7 +38,8 @@ struct ReportQueue {
   std::mutex mu;
   std::condition_variable cv;
   std::deque<WorkItem> items;  // GUARDED_BY(mu)
-  int streams = 0;             // streams subscribed to this thread. GUARDED_BY(Subscriptions::mu)
+  bool closed = false;         // the thread has no subscription left. GUARDED_BY(mu)
+  int streams = 0;             // streams subscribed to this thread. GUARDED_BY(Subscriptions::mu_)
 };
 
 void MarkDone(WorkItem& w) {
@@ -57,19 +64,23 @@ class Subscriptions {
     return 0;
   }
   int Unsubscribe(uint64_t tid, int32_t s) {
-    std::shared_ptr<ReportQueue> q;
+    std::shared_ptr<ReportQueue> q;  // set when this was the thread's last subscription
     {
       std::lock_guard<std::mutex> g(mu_);
       auto it = owner_.find(s);
       if (it == owner_.end() || it->second != tid) return ACL_ERROR_RT_STREAM_SUBSCRIBE;
       owner_.erase(it);
-      q = threads_[tid];
-      if (--q->streams == 0) threads_.erase(tid);
+      auto t = threads_.find(tid);  // present: owner_ named tid
+      if (t != threads_.end() && --t->second->streams == 0) {
+        q = std::move(t->second);
+        threads_.erase(t);
+      }
     }
-    if (q && q->streams == 0) {  // release anything still queued for this thread
+    if (q) {  // close the queue and release anything still queued on it
       std::deque<WorkItem> dropped;
       {
         std::lock_guard<std::mutex> g(q->mu);
+        q->closed = true;
         dropped.swap(q->items);
       }
       for (auto& w : dropped) MarkDone(w);
@@ -121,6 +132,9 @@ class PostTask : public core::Task {
     auto done = w.done;
     {
       std::lock_guard<std::mutex> g(q->mu);
+      // Unsubscribed since the lookup: the queue is no longer processed, so
+      // the item is dropped (and not waited for) like one queued before.
+      if (q->closed) return 0;
       q->items.push_back(std::move(w));
       q->cv.notify_all();
     }
