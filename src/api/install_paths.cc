@@ -8,6 +8,9 @@
 #include <sys/utsname.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
 #include <fstream>
 
 #include "platform/env.h"
@@ -80,52 +83,72 @@ bool ReadPackageVersion(const std::string& pkg, std::string* version, std::strin
   return false;
 }
 
+namespace {
+// Reads the run of decimal digits at v[*pos] (advancing *pos past it) into
+// *x. false when there is none or its value is above kMaxVersionPart: a part
+// of any length (version.info is user data) neither throws nor overflows.
+constexpr long long kMaxVersionPart = 999999;
+bool ReadVersionPart(const std::string& v, size_t* pos, int64_t* x) {
+  const size_t start = *pos;
+  while (*pos < v.size() && std::isdigit(static_cast<unsigned char>(v[*pos]))) ++*pos;
+  if (*pos == start) return false;
+  errno = 0;
+  char* end = nullptr;
+  long long n = std::strtoll(v.c_str() + start, &end, 10);
+  if (errno == ERANGE || end != v.c_str() + *pos || n < 0 || n > kMaxVersionPart) return false;
+  *x = n;
+  return true;
+}
+// The optional number after a pre-release tag ("rc1", "beta.2", "rc"): 0
+// when there are no digits, false when it is out of range.
+bool ReadTagNumber(const std::string& tag, size_t skip, int64_t* x) {
+  *x = 0;
+  if (skip >= tag.size() || !std::isdigit(static_cast<unsigned char>(tag[skip]))) return true;
+  return ReadVersionPart(tag, &skip, x);
+}
+}  // namespace
+
 bool VersionToNumber(const std::string& v, int64_t* out) {
-  int major = 0, minor = 0, patch = 0;
+  int64_t major = 0, minor = 0, patch = 0;
   size_t pos = 0;
-  auto read_int = [&](int* x) {
-    size_t start = pos;
-    while (pos < v.size() && std::isdigit(static_cast<unsigned char>(v[pos]))) ++pos;
-    if (pos == start) return false;
-    *x = std::stoi(v.substr(start, pos - start));
-    return true;
-  };
-  if (!read_int(&major)) return false;
+  if (!ReadVersionPart(v, &pos, &major)) return false;
   if (pos < v.size() && v[pos] == '.') {
     ++pos;
-    if (!read_int(&minor)) return false;
+    if (!ReadVersionPart(v, &pos, &minor)) return false;
   }
   int64_t adjust = 0;
   if (pos < v.size() && v[pos] == '.') {
     ++pos;
     if (pos < v.size() && std::isdigit(static_cast<unsigned char>(v[pos]))) {
-      if (!read_int(&patch)) return false;
+      if (!ReadVersionPart(v, &pos, &patch)) return false;
     } else {
       // CANN-style "8.0.RC1": a release candidate of patch 0
       std::string rest = v.substr(pos);
       for (auto& c : rest) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (rest.rfind("rc", 0) == 0) {
-        adjust = -100 + std::atoi(rest.c_str() + 2);
-        pos = v.size();
-      } else {
-        return false;
-      }
+      if (rest.rfind("rc", 0) != 0) return false;
+      int64_t n = 0;
+      if (!ReadTagNumber(rest, 2, &n)) return false;
+      adjust = -100 + n;
+      pos = v.size();
     }
   }
   if (pos < v.size() && (v[pos] == '-' || v[pos] == '.')) {
     std::string tag = v.substr(pos + 1);
     for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    int base = 0;
+    int64_t base = 0;
     size_t skip = 0;
     if (tag.rfind("alpha", 0) == 0) base = -300, skip = 5;
     else if (tag.rfind("beta", 0) == 0) base = -200, skip = 4;
     else if (tag.rfind("rc", 0) == 0) base = -100, skip = 2;
     else return false;
     if (skip < tag.size() && tag[skip] == '.') ++skip;
-    adjust = base + std::atoi(tag.c_str() + skip);
+    int64_t n = 0;
+    if (!ReadTagNumber(tag, skip, &n)) return false;
+    adjust = base + n;
   }
-  *out = static_cast<int64_t>(major) * 10000000 + static_cast<int64_t>(minor) * 100000 +
-         static_cast<int64_t>(patch) * 1000 + adjust;
+  const int64_t num = major * 10000000 + minor * 100000 + patch * 1000 + adjust;
+  if (num < INT32_MIN || num > INT32_MAX) return false;  // aclsysGetVersionNum returns an int32_t
+  *out = num;
   return true;
 }
 

@@ -20,6 +20,8 @@ std::vector<std::string> InstallRootCandidates();
 // '-'/'_' spellings of pkg). false with a reason when not found.
 bool ReadPackageVersion(const std::string& pkg, std::string* version, std::string* why);
 // "8.5.0" -> 80500000; pre-releases: -alpha.N -300+N, -beta.N -200+N, -rc.N -100+N.
+// false (never an exception) for text that is not such a version, a part
+// above 999999, or a number that does not fit int32_t.
 bool VersionToNumber(const std::string& v, int64_t* out);
 
 // Finds <root>/<arch>-linux/data/ascendcl_config/<name> searching from the

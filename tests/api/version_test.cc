@@ -156,6 +156,27 @@ TEST_F(ApiVersionNumTest, DashAndUnderscoreSpellings) {
   EXPECT_EQ(80102000, Num("my_pkg"));
 }
 
+// version.info is user data: a part of any length, or a number that does
+// not fit the int32_t result, is a parse error (ACL_ERROR_PARSE_FILE), never
+// an exception escaping the C API.
+TEST_F(ApiVersionNumTest, OversizedPartsAreParseErrors) {
+  std::string n = "my_pkg";
+  for (const char* v : {"99999999999999999999999999.0.0", "8.99999999999999999999999999", "8.5.123456789012345678901",
+                        "8.5.0-rc.99999999999999999999999", "8.0.RC99999999999999999999999", "1000000.0.0",
+                        "215.0.0"}) {
+    WriteVersion(v);
+    int32_t num = 12345;
+    EXPECT_ACL(ACL_ERROR_PARSE_FILE, aclsysGetVersionNum(n.data(), &num)) << v;
+    EXPECT_EQ(12345, num) << v;
+    EXPECT_FALSE(TakeErrMsg().empty()) << v;
+  }
+  // The largest numbers that still fit are accepted.
+  WriteVersion("214.74.83");
+  EXPECT_EQ(2147483000, Num());
+  WriteVersion("8.0.RC1");
+  EXPECT_EQ(80000000 - 100 + 1, Num());
+}
+
 TEST_F(ApiVersionTest, CannAttributeList) {
   const aclCannAttr* list = nullptr;
   size_t num = 0;
