@@ -5,10 +5,12 @@
 #include <elf.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ascendc_model/harness.h"
@@ -124,6 +126,49 @@ TEST(AscModelInProcess, ProcessKernelTableHoldsOnlyThisImage) {
   Runner r(&svc);
   EXPECT_EQ(r.RunRaw(t->kernels[1].run_block, 1, argv), 0);
   EXPECT_EQ(out, 9);
+}
+
+// Every <<<>>> launch asks for the table; from several host threads at once
+// that must only read it (it rewrote the header on every call before, a data
+// race ThreadSanitizer reports).
+TEST(AscModelInProcess, ConcurrentCallsOnlyReadTheTable) {
+  const simnpu_kernel_table* first = ::simnpu::ascendc::ProcessKernelTable();
+  std::atomic<int> bad{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) {
+        const simnpu_kernel_table* t2 = ::simnpu::ascendc::ProcessKernelTable();
+        if (t2 != first || t2->magic != SIMNPU_KERNEL_TABLE_MAGIC || t2->kernel_count != 2u ||
+            t2->soc_version == nullptr || t2->kernels == nullptr) {
+          ++bad;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad.load(), 0);
+  EXPECT_STREQ(first->soc_version, "");  // this executable names no SOC
+}
+
+TEST(AscModelFatbin, ConcurrentTableCallsKeepTheDefinedSoc) {
+  void* h = dlopen(SIMNPU_TEST_FATBIN_PATH, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(h, nullptr) << dlerror();
+  auto fn = reinterpret_cast<simnpu_kernel_table_fn>(dlsym(h, SIMNPU_KERNEL_TABLE_SYMBOL));
+  ASSERT_NE(fn, nullptr) << dlerror();
+  std::atomic<int> bad{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) {
+        const simnpu_kernel_table* t2 = fn();
+        if (t2 == nullptr || std::strcmp(t2->soc_version, "Ascend910B1") != 0 || t2->kernel_count != 3u) ++bad;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad.load(), 0);
+  EXPECT_EQ(dlclose(h), 0);
 }
 
 }  // namespace

@@ -132,6 +132,10 @@ SIMNPU_ASCENDC_COLD inline int UnexpectedException(BlockContext& c, const char* 
 
 // ---- per-image registry. A function-local static of trivial type: zero
 // before any constructor runs, so registration order does not matter.
+// Written only by the registrars below, which run among the image's static
+// constructors (before another thread can reach the image), and once by
+// ImageTable's one-time initialisation; read-only afterwards, so launches
+// from several host threads read it without a lock.
 constexpr uint32_t kMaxKernels = 4096;
 
 struct Registry {
@@ -181,12 +185,31 @@ struct KernelRegistrar {
   }
 };
 
+// Records the SOC named by SIMNPU_ASCENDC_DEFINE_KERNEL_TABLE while the image loads.
+struct SocRegistrar {
+  explicit SocRegistrar(const char* soc_version) {
+    Registry& r = ImageRegistry();
+    if (soc_version != nullptr) r.table.soc_version = soc_version;
+    FillTableHeader(r);
+  }
+};
+
+// The table of this image. Its header is filled once (a function-local
+// static: thread-safe initialisation), never on later calls, so concurrent
+// launches do not write shared memory. soc_version is the one of
+// SIMNPU_ASCENDC_DEFINE_KERNEL_TABLE if the image has it, else the
+// `soc_version` of the first call (non-null), else "".
 SIMNPU_ASCENDC_HIDDEN inline const simnpu_kernel_table* ImageTable(const char* soc_version, const volatile char* section) {
   (void)section[0];  // keeps the section referenced
-  Registry& r = ImageRegistry();
-  if (soc_version != nullptr) r.table.soc_version = soc_version;
-  FillTableHeader(r);
-  return &r.table;
+  static const simnpu_kernel_table* const table = [soc_version] {
+    Registry& r = ImageRegistry();
+    if (soc_version != nullptr && (r.table.soc_version == nullptr || r.table.soc_version[0] == '\0')) {
+      r.table.soc_version = soc_version;
+    }
+    FillTableHeader(r);
+    return &r.table;
+  }();
+  return table;
 }
 
 }  // namespace detail
@@ -230,7 +253,8 @@ struct KernelParams {
 };
 
 // The kernel table of the image this code is linked into (in-process images).
-inline const simnpu_kernel_table* ProcessKernelTable() {
+// Hidden: each shared object answers with its own table, never another's.
+SIMNPU_ASCENDC_HIDDEN inline const simnpu_kernel_table* ProcessKernelTable() {
 #ifdef SIMNPU_ASCENDC_SOC_VERSION
   return detail::ImageTable(SIMNPU_ASCENDC_SOC_VERSION, "");
 #else
@@ -271,6 +295,7 @@ using ::simnpu::ascendc::Trap;
 #define SIMNPU_ASCENDC_DEFINE_KERNEL_TABLE(soc_version_cstr)                                                   \
   __attribute__((section(SIMNPU_KERNEL_SECTION), used SIMNPU_ASCENDC_RETAIN, aligned(16))) static const char  \
       simnpu_ascendc_kernel_section_magic[16] = SIMNPU_KERNEL_SECTION_MAGIC;                                  \
+  static const ::simnpu::ascendc::detail::SocRegistrar simnpu_ascendc_soc_registrar(soc_version_cstr);        \
   extern "C" __attribute__((visibility("default"))) const simnpu_kernel_table* simnpu_kernel_table_v1(void) { \
     return ::simnpu::ascendc::detail::ImageTable(soc_version_cstr, simnpu_ascendc_kernel_section_magic);      \
   }                                                                                                           \
