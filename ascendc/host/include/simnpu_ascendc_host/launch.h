@@ -14,11 +14,14 @@
 // launch was enqueued (the kernel runs asynchronously).
 //
 // The kernels come from the image the calling code is linked into: its table
-// (ProcessKernelTable(), defined once per image by the generated kernel-table
-// translation unit) is loaded once with aclrtBinaryLoadFromData as a
-// simnpu_inproc_image, and each kernel is looked up once by name with
-// aclrtBinaryGetFunction. Both are cached per process, keyed by table and
-// kernel address, and guarded by a mutex.
+// (ProcessKernelTable(), built once per image) is loaded once with
+// aclrtBinaryLoadFromData as a simnpu_inproc_image, and each kernel is looked
+// up once by name with aclrtBinaryGetFunction. Both are cached per process,
+// keyed by table and kernel address, and guarded by a mutex; each kernel also
+// keeps its resolved handle in an atomic slot of its own, so a launch takes
+// the mutex only on a miss. A handle the runtime no longer knows (after
+// aclFinalize and a new aclInit) makes the launch drop that image's handles,
+// load the image again and retry once.
 //
 // Header-only; included by the kernel translation units of ascendc_library
 // targets. Needs C++17.
@@ -26,6 +29,7 @@
 #define SIMNPU_ASCENDC_HOST_LAUNCH_H_
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -132,23 +136,51 @@ inline void* ToStream(S&& s) {
   }
 }
 
-// Process-wide cache of loaded in-process images and kernel handles. Never
-// destroyed, so launches from static destructors stay safe.
-class LaunchCache {
+// Cache of loaded in-process images and kernel handles, one per shared
+// object (hidden, like everything here that holds per-image state: an image
+// never uses another's cache, table or handles). Never destroyed, so
+// launches from static destructors stay safe.
+class SIMNPU_ASCENDC_HIDDEN LaunchCache {
  public:
+  struct Image;
+  // One resolved kernel. Immutable once published and never freed: a
+  // kernel's slot (FuncSlot) may point at it after Forget dropped it.
+  struct Func {
+    const simnpu_kernel_table* table;
+    const void* entry;
+    aclrtFuncHandle func;
+    const Image* image;  // the load it came from
+  };
+  struct Image {
+    simnpu_inproc_image record{};
+    aclrtBinHandle bin = nullptr;
+    std::atomic<bool> dropped{false};  // set by Forget: its handles are stale
+  };
+
   static LaunchCache& Get() {
     static LaunchCache* cache = new LaunchCache();
     return *cache;
   }
 
+  // The handle published in `slot` if it is for kernel `entry` of `table` and
+  // its image was not dropped; else nullptr. No lock.
+  static const Func* Cached(const std::atomic<const Func*>& slot, const simnpu_kernel_table* table,
+                            const void* entry) {
+    const Func* f = slot.load(std::memory_order_acquire);
+    if (f != nullptr && f->table == table && f->entry == entry &&
+        !f->image->dropped.load(std::memory_order_acquire)) {
+      return f;
+    }
+    return nullptr;
+  }
+
   // The function handle of kernel `entry` in image `table`, loading the image
   // and looking the kernel up on first use. Returns an aclError.
-  uint32_t Function(const simnpu_kernel_table* table, const void* entry, const char* name,
-                    aclrtFuncHandle* out) {
+  uint32_t Function(const simnpu_kernel_table* table, const void* entry, const char* name, const Func** out) {
     std::lock_guard<std::mutex> lock(mu_);
-    for (const Func& f : funcs_) {
-      if (f.table == table && f.entry == entry) {
-        *out = f.func;
+    for (const Func* f : funcs_) {
+      if (f->table == table && f->entry == entry) {
+        *out = f;
         return 0;
       }
     }
@@ -193,40 +225,36 @@ class LaunchCache {
       Report(registered, "aclrtBinaryGetFunction failed (is the kernel registered?)", rc);
       return static_cast<uint32_t>(rc);
     }
-    funcs_.push_back(Func{table, entry, func});
-    *out = func;
+    const Func* f = new Func{table, entry, func, image};
+    funcs_.push_back(f);
+    *out = f;
     return 0;
   }
 
-  // Forget the handles of `table` (after the runtime reported them invalid).
-  void Forget(const simnpu_kernel_table* table) {
+  // Forget the image `stale` came from and all its handles (after the runtime
+  // reported `stale` invalid). Nothing happens if another launch already did.
+  void Forget(const Func* stale) {
     std::lock_guard<std::mutex> lock(mu_);
-    std::vector<Func> kept;
-    for (const Func& f : funcs_) {
-      if (f.table != table) kept.push_back(f);
+    if (stale->image->dropped.load(std::memory_order_relaxed)) return;
+    std::vector<const Func*> kept;
+    for (const Func* f : funcs_) {
+      if (f->image != stale->image) kept.push_back(f);
     }
     funcs_.swap(kept);
     std::vector<Image*> keptImages;
     for (Image* im : images_) {
-      if (im->record.table != table) {
+      if (im == stale->image) {
+        // Leaked on purpose: the runtime may still refer to its record, and
+        // kernel slots to its Funcs.
+        im->dropped.store(true, std::memory_order_release);
+      } else {
         keptImages.push_back(im);
       }
-      // A dropped Image is leaked on purpose: the runtime may still refer to its record.
     }
     images_.swap(keptImages);
   }
 
  private:
-  struct Image {
-    simnpu_inproc_image record{};
-    aclrtBinHandle bin = nullptr;
-  };
-  struct Func {
-    const simnpu_kernel_table* table;
-    const void* entry;
-    aclrtFuncHandle func;
-  };
-
   static void Report(const char* kernel, const char* what, int rc = 0) {
     if (rc != 0) {
       std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)\n",
@@ -237,25 +265,37 @@ class LaunchCache {
     }
   }
 
+  // Lock order: mu_ is held while calling aclrtBinaryLoadFromData and
+  // aclrtBinaryGetFunction (runtime locks nest inside it); nothing else.
   std::mutex mu_;
-  std::vector<Image*> images_;  // guarded by mu_
-  std::vector<Func> funcs_;     // guarded by mu_
+  std::vector<Image*> images_;      // live (not dropped) images; guarded by mu_
+  std::vector<const Func*> funcs_;  // handles of live images; guarded by mu_
 };
 
-// Enqueue kernel `entry` of this image with a ready argument blob.
-inline uint32_t Launch(const void* entry, const char* name, uint32_t numBlocks, void* stream,
-                       void* blob, std::size_t size) {
+// The handle of kernel Fn last resolved in this image (hidden: one per
+// shared object; Cached() checks table and entry anyway).
+template <auto Fn>
+SIMNPU_ASCENDC_HIDDEN inline std::atomic<const LaunchCache::Func*> FuncSlot{nullptr};
+
+// Enqueue kernel `entry` of this image with a ready argument blob; `slot`
+// caches its handle.
+SIMNPU_ASCENDC_HIDDEN inline uint32_t Launch(std::atomic<const LaunchCache::Func*>& slot, const void* entry,
+                                             const char* name, uint32_t numBlocks, void* stream, void* blob,
+                                             std::size_t size) {
   const simnpu_kernel_table* table = ::simnpu::ascendc::ProcessKernelTable();
   for (int attempt = 0;; ++attempt) {
-    aclrtFuncHandle func = nullptr;
-    const uint32_t rc = LaunchCache::Get().Function(table, entry, name, &func);
-    if (rc != 0) return rc;
-    const aclError lrc = aclrtLaunchKernelWithHostArgs(func, numBlocks, static_cast<aclrtStream>(stream),
+    const LaunchCache::Func* f = LaunchCache::Cached(slot, table, entry);
+    if (f == nullptr) {
+      const uint32_t rc = LaunchCache::Get().Function(table, entry, name, &f);
+      if (rc != 0) return rc;
+      slot.store(f, std::memory_order_release);
+    }
+    const aclError lrc = aclrtLaunchKernelWithHostArgs(f->func, numBlocks, static_cast<aclrtStream>(stream),
                                                        nullptr, blob, size, nullptr, 0);
     // A handle the runtime no longer knows (e.g. after aclFinalize and a new
     // aclInit): load the image again, once.
     if (static_cast<uint32_t>(lrc) == kErrInvalidHandle && attempt == 0) {
-      LaunchCache::Get().Forget(table);
+      LaunchCache::Get().Forget(f);
       continue;
     }
     return static_cast<uint32_t>(lrc);
@@ -269,9 +309,10 @@ template <auto Fn, std::size_t I>
 using ParamType = std::tuple_element_t<I, typename detail::FnTraits<decltype(Fn)>::Params>;
 
 // A pending launch of kernel Fn: built from the <<<...>>> values, called
-// with the kernel arguments.
+// with the kernel arguments. Hidden: a kernel of the same name in another
+// shared object must not take over this one's launches.
 template <auto Fn>
-class Chevron {
+class SIMNPU_ASCENDC_HIDDEN Chevron {
   using Traits = detail::FnTraits<decltype(Fn)>;
 
  public:
@@ -298,7 +339,8 @@ class Chevron {
     // Never a null pointer, even for a kernel without parameters.
     alignas(16) unsigned char blob[kSize > 0 ? kSize : 8] = {};
     (detail::StoreArg<std::tuple_element_t<I, Params>>(blob + kOffsets[I], std::forward<U>(args)), ...);
-    return detail::Launch(reinterpret_cast<const void*>(Fn), name_, numBlocks_, stream_, blob, kSize);
+    return detail::Launch(detail::FuncSlot<Fn>, reinterpret_cast<const void*>(Fn), name_, numBlocks_, stream_,
+                          blob, kSize);
   }
 
   const char* name_;

@@ -14,6 +14,7 @@
 // 507035 ACL_ERROR_RT_VECTOR_CORE_EXCEPTION at synchronize after a trap in an
 // AIV kernel (S26 README). Stop mode discards the tasks after a failing
 // kernel, also those launched after the failure happened (trap_stop_late).
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -374,6 +375,55 @@ KT_CASE(reinit)
         const std::vector<uint32_t> v = x.Download<uint32_t>(4);
         KT_EQ(2u, v[0]);
         KT_EQ(1u, v[3]);
+    }
+}
+
+// ---- <<<>>> and ACLRT_LAUNCH_KERNEL from several host threads at once, each
+// on its own stream: the image's kernel table and the cached handles are
+// shared by all launches (first launches race to resolve the same kernel)
+KT_CASE(concurrent_launch)
+{
+    Runtime rt;
+    constexpr int kThreads = 4;
+    constexpr uint32_t kBlocks = 8;
+    constexpr uint32_t kLaunches = 100;
+    DevBuf x(kThreads * kBlocks * 4);
+    x.Fill(0);
+    auto* base = static_cast<uint32_t*>(x.get());
+    std::vector<uint32_t> launchErr(kThreads, 0);
+    std::vector<int> aclErr(kThreads, 0);
+    std::atomic<int> ready{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            int rc = aclrtSetDevice(0);
+            aclrtStream s = nullptr;
+            if (rc == 0) rc = aclrtCreateStream(&s);
+            ready.fetch_add(1);
+            while (ready.load() < kThreads) {
+                std::this_thread::yield();
+            }
+            uint32_t* p = base + t * kBlocks;
+            for (uint32_t i = 0; rc == 0 && i < kLaunches; ++i) {
+                const uint32_t lrc = (i % 2 == 0) ? KtIncrDo(kBlocks, s, p) : ACLRT_LAUNCH_KERNEL(kt_incr)(kBlocks, s, p);
+                if (lrc != 0 && launchErr[t] == 0) launchErr[t] = lrc;
+            }
+            if (rc == 0) rc = aclrtSynchronizeStream(s);
+            if (s != nullptr && aclrtDestroyStream(s) != 0 && rc == 0) rc = -1;
+            if (aclrtResetDevice(0) != 0 && rc == 0) rc = -2;
+            aclErr[t] = rc;
+        });
+    }
+    for (auto& th : threads) {
+        th.join();
+    }
+    for (int t = 0; t < kThreads; ++t) {
+        KT_EQ(0, aclErr[t]);
+        KT_EQ(0u, launchErr[t]);
+    }
+    const std::vector<uint32_t> v = x.Download<uint32_t>(kThreads * kBlocks);
+    for (uint32_t i = 0; i < kThreads * kBlocks; ++i) {
+        KT_EQ(kLaunches, v[i]);
     }
 }
 
