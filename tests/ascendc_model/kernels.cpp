@@ -240,6 +240,23 @@ extern "C" __global__ __aicore__ void copy_too_small(GM_ADDR x) {
   DataCopy(t, xGm, 32);  // 128 bytes into a 64-byte buffer
 }
 
+extern "C" __global__ __aicore__ void strided_copy(GM_ADDR x, GM_ADDR y, uint32_t cnt, uint32_t len,
+                                                   uint32_t srcStride, uint32_t gap, uint32_t dstStride) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> a, b;
+  pipe.InitBuffer(a, 16384);
+  pipe.InitBuffer(b, 8192);
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer((__gm__ float*)x, 8192);
+  yGm.SetGlobalBuffer((__gm__ float*)y, 8192);
+  LocalTensor<float> ta = a.Get<float>();
+  LocalTensor<float> tb = b.Get<float>();
+  const auto u16 = [](uint32_t v) { return static_cast<uint16_t>(v); };
+  DataCopy(ta, xGm, DataCopyParams(u16(cnt), u16(len), u16(srcStride), u16(gap)));
+  DataCopy(tb, ta, DataCopyParams(u16(cnt), u16(len), u16(gap), 0));
+  DataCopy(yGm, tb, DataCopyParams(u16(cnt), u16(len), 0, u16(dstStride)));
+}
+
 extern "C" __global__ __aicore__ void queue_misuse(int32_t which) {
   TPipe pipe;
   TQue<QuePosition::VECIN, 2> q;

@@ -32,6 +32,11 @@ __global__ __aicore__ void assert_kernel(int32_t v);
 __global__ __aicore__ void ub_overflow(uint32_t bytes, uint32_t num);
 __global__ __aicore__ void copy_count(GM_ADDR x, GM_ADDR y, uint32_t count);
 __global__ __aicore__ void copy_too_small(GM_ADDR x);
+// strided DataCopy, all three forms: GM->UB reads cnt blocks of len x 32 bytes
+// from x (srcStride blocks apart) into UB buffer a (16 KiB, gap blocks apart),
+// UB->UB packs them into buffer b (8 KiB), UB->GM writes them to y (dstStride apart)
+__global__ __aicore__ void strided_copy(GM_ADDR x, GM_ADDR y, uint32_t cnt, uint32_t len, uint32_t srcStride,
+                                        uint32_t gap, uint32_t dstStride);
 // misuse: 0 DeQue on empty, 1 AllocTensor none free, 2 too many outstanding, 3 double free, 4 no InitBuffer
 __global__ __aicore__ void queue_misuse(int32_t which);
 // 0 paired ok, 1 WaitFlag without SetFlag, 2 SetFlag left unconsumed, 3 event ids via TPipe

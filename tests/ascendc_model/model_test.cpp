@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <string>
 
 #include "ascendc_model/harness.h"
 #include "ascendc_model/kernels.h"
@@ -266,6 +267,41 @@ TEST(AscModelDataCopy, LocalTensorTooSmallFails) {
   EXPECT_NE(r.errors[0].find("do not fit"), std::string::npos) << r.errors[0];
 }
 
+TEST(AscModelDataCopy, StridedFormsMoveEveryBlock) {
+  struct Case {
+    uint32_t cnt, len, src, gap, dst;
+  } cases[] = {{3, 2, 1, 2, 3}, {4, 1, 0, 0, 0}, {5, 3, 2, 0, 0}, {1, 4, 7, 7, 7}, {6, 2, 0, 1, 0}, {0, 2, 1, 1, 1},
+               {2, 0, 1, 1, 1}, {64, 1, 0, 1, 0}};
+  std::vector<float> x(8192);
+  std::iota(x.begin(), x.end(), 1.0f);
+  for (const Case& c : cases) {
+    std::vector<float> y(8192, -1.0f), want(8192, -1.0f);
+    for (uint32_t i = 0; i < c.cnt; ++i) {
+      for (uint32_t j = 0; j < c.len * 8; ++j) want[i * (c.len + c.dst) * 8 + j] = x[i * (c.len + c.src) * 8 + j];
+    }
+    FakeServices svc;
+    Runner r(&svc);
+    ASSERT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), c.cnt, c.len, c.src, c.gap, c.dst), 0)
+        << c.cnt << "x" << c.len << " " << r.FirstError();
+    EXPECT_EQ(y, want) << c.cnt << "x" << c.len << " strides " << c.src << "/" << c.gap << "/" << c.dst;
+  }
+}
+
+TEST(AscModelDataCopy, StridedLocalTooSmallFails) {
+  std::vector<float> x(8192), y(8192);
+  FakeServices svc;
+  Runner r(&svc);
+  // 63 * 9 * 32 + 256 = 18400 bytes into the 16 KiB buffer a
+  EXPECT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 64u, 8u, 0u, 1u, 0u), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.errors[0].find("DataCopy GM->UB destination"), std::string::npos) << r.errors[0];
+  EXPECT_NE(r.errors[0].find("do not fit"), std::string::npos) << r.errors[0];
+  // 40 blocks of 256 bytes fit a (16 KiB) but not b (8 KiB)
+  EXPECT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 40u, 8u, 0u, 0u, 0u), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.errors[0].find("DataCopy UB->UB destination"), std::string::npos) << r.errors[0];
+  // exactly b
+  EXPECT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 32u, 8u, 0u, 0u, 0u), 0) << r.FirstError();
+}
+
 TEST(AscModelQueue, MisuseFailsWithDiagnostic) {
   FakeServices svc;
   Runner r(&svc);
@@ -330,6 +366,33 @@ TEST(AscModelManaged, CopyStraddlingTheWindowIsSplit) {
   EXPECT_EQ(x, y);
   EXPECT_EQ(svc.reads.load(), 1);
   EXPECT_EQ(svc.read_bytes.load(), 50 * sizeof(float));
+}
+
+TEST(AscModelManaged, StridedCopyWithoutGapsIsOneServiceCall) {
+  std::vector<float> x(8192), y(8192, 0.0f);
+  std::iota(x.begin(), x.end(), 0.0f);
+  FakeServices svc;
+  Runner r(&svc);
+  r.managed_base = reinterpret_cast<uintptr_t>(x.data());
+  r.managed_size = x.size() * sizeof(float);
+  // 16 blocks back to back: one gm_read of the whole range
+  ASSERT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 16u, 2u, 0u, 0u, 0u), 0) << r.FirstError();
+  EXPECT_EQ(svc.reads.load(), 1);
+  EXPECT_EQ(svc.read_bytes.load(), 16u * 64u);
+  EXPECT_TRUE(std::equal(y.begin(), y.begin() + 16 * 16, x.begin()));
+  // with a source stride: one read per block
+  svc.reads = 0;
+  svc.read_bytes = 0;
+  ASSERT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 16u, 2u, 1u, 0u, 0u), 0) << r.FirstError();
+  EXPECT_EQ(svc.reads.load(), 16);
+  EXPECT_EQ(svc.read_bytes.load(), 16u * 64u);
+  // the same for writes
+  r.managed_base = reinterpret_cast<uintptr_t>(y.data());
+  ASSERT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 16u, 2u, 0u, 0u, 0u), 0) << r.FirstError();
+  EXPECT_EQ(svc.writes.load(), 1);
+  EXPECT_EQ(svc.write_bytes.load(), 16u * 64u);
+  ASSERT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 16u, 2u, 0u, 0u, 2u), 0) << r.FirstError();
+  EXPECT_EQ(svc.writes.load(), 1 + 16);
 }
 
 TEST(AscModelManaged, FaultFailsTheBlock) {

@@ -63,6 +63,49 @@ inline void CheckLocalFits(const AscendC::LocalTensor<T>& t, uint64_t elems, con
   }
 }
 
+enum class CopyDir { kGmToLocal, kLocalToGm, kLocalToLocal };
+
+// The strided DataCopy forms: blockCount blocks of blockLen x 32 bytes, block
+// i read at src + i * (blockLen + srcStride) * 32 and written at
+// dst + i * (blockLen + dstStride) * 32. dst_local / src_local are the local
+// sides (null for the GM side), checked to hold every block; dst_what /
+// src_what name them in the failure. With both strides 0 the blocks are back
+// to back on both sides and move in one copy (one gm_read / gm_write instead
+// of one per block on managed memory), except a local->local copy whose
+// destination starts inside its source, which keeps the block order.
+template <CopyDir D, typename T>
+inline void StridedCopy(void* dst, const void* src, const AscendC::DataCopyParams& p,
+                        const AscendC::LocalTensor<T>* dst_local, const char* dst_what,
+                        const AscendC::LocalTensor<T>* src_local, const char* src_what, const SrcLoc& loc) {
+  const size_t len = static_cast<size_t>(p.blockLen) * 32u;
+  const size_t dst_step = len + static_cast<size_t>(p.dstStride) * 32u;
+  const size_t src_step = len + static_cast<size_t>(p.srcStride) * 32u;
+  if (p.blockCount == 0 || len == 0) return;
+  const size_t last = static_cast<size_t>(p.blockCount) - 1u;
+  if (dst_local != nullptr) CheckLocalFits(*dst_local, (last * dst_step + len) / sizeof(T), dst_what, loc);
+  if (src_local != nullptr) CheckLocalFits(*src_local, (last * src_step + len) / sizeof(T), src_what, loc);
+  uint8_t* d = static_cast<uint8_t*>(dst);
+  const uint8_t* s = static_cast<const uint8_t*>(src);
+  auto move = [&loc](uint8_t* to, const uint8_t* from, size_t n) {
+    if constexpr (D == CopyDir::kGmToLocal) {
+      GmRead(to, from, n, loc);
+    } else if constexpr (D == CopyDir::kLocalToGm) {
+      GmWrite(to, from, n, loc);
+    } else {
+      std::memmove(to, from, n);
+    }
+  };
+  if (p.srcStride == 0 && p.dstStride == 0) {
+    const size_t total = static_cast<size_t>(p.blockCount) * len;
+    const bool ordered = D == CopyDir::kLocalToLocal && d > s && d < s + total;
+    if (!ordered) {
+      move(d, s, total);
+      return;
+    }
+  }
+  for (size_t i = 0; i <= last; ++i) move(d + i * dst_step, s + i * src_step, len);
+}
+
 }  // namespace detail
 }  // namespace ascendc
 }  // namespace simnpu
@@ -106,45 +149,25 @@ template <typename T>
 inline void DataCopy(const LocalTensor<T>& dstLocal, const GlobalTensor<T>& srcGlobal, const DataCopyParams& p,
                      SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
-  const size_t len = static_cast<size_t>(p.blockLen) * 32u;
-  const size_t dst_step = len + static_cast<size_t>(p.dstStride) * 32u;
-  const size_t src_step = len + static_cast<size_t>(p.srcStride) * 32u;
-  if (p.blockCount == 0 || len == 0) return;
-  d::CheckLocalFits(dstLocal, ((p.blockCount - 1u) * dst_step + len) / sizeof(T), "DataCopy GM->UB destination",
-                    simnpuLoc);
-  uint8_t* dst = reinterpret_cast<uint8_t*>(dstLocal.GetPhyAddr());
-  const uint8_t* src = reinterpret_cast<const uint8_t*>(srcGlobal.GetPhyAddr());
-  for (uint32_t i = 0; i < p.blockCount; ++i) d::GmRead(dst + i * dst_step, src + i * src_step, len, simnpuLoc);
+  d::StridedCopy<d::CopyDir::kGmToLocal, T>(dstLocal.GetPhyAddr(), srcGlobal.GetPhyAddr(), p, &dstLocal,
+                                            "DataCopy GM->UB destination", nullptr, nullptr, simnpuLoc);
 }
 
 template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dstGlobal, const LocalTensor<T>& srcLocal, const DataCopyParams& p,
                      SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
-  const size_t len = static_cast<size_t>(p.blockLen) * 32u;
-  const size_t dst_step = len + static_cast<size_t>(p.dstStride) * 32u;
-  const size_t src_step = len + static_cast<size_t>(p.srcStride) * 32u;
-  if (p.blockCount == 0 || len == 0) return;
-  d::CheckLocalFits(srcLocal, ((p.blockCount - 1u) * src_step + len) / sizeof(T), "DataCopy UB->GM source", simnpuLoc);
-  uint8_t* dst = reinterpret_cast<uint8_t*>(dstGlobal.GetPhyAddr());
-  const uint8_t* src = reinterpret_cast<const uint8_t*>(srcLocal.GetPhyAddr());
-  for (uint32_t i = 0; i < p.blockCount; ++i) d::GmWrite(dst + i * dst_step, src + i * src_step, len, simnpuLoc);
+  d::StridedCopy<d::CopyDir::kLocalToGm, T>(dstGlobal.GetPhyAddr(), srcLocal.GetPhyAddr(), p, nullptr, nullptr,
+                                            &srcLocal, "DataCopy UB->GM source", simnpuLoc);
 }
 
 template <typename T>
 inline void DataCopy(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const DataCopyParams& p,
                      SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
-  const size_t len = static_cast<size_t>(p.blockLen) * 32u;
-  const size_t dst_step = len + static_cast<size_t>(p.dstStride) * 32u;
-  const size_t src_step = len + static_cast<size_t>(p.srcStride) * 32u;
-  if (p.blockCount == 0 || len == 0) return;
-  d::CheckLocalFits(dstLocal, ((p.blockCount - 1u) * dst_step + len) / sizeof(T), "DataCopy UB->UB destination",
-                    simnpuLoc);
-  d::CheckLocalFits(srcLocal, ((p.blockCount - 1u) * src_step + len) / sizeof(T), "DataCopy UB->UB source", simnpuLoc);
-  uint8_t* dst = reinterpret_cast<uint8_t*>(dstLocal.GetPhyAddr());
-  const uint8_t* src = reinterpret_cast<const uint8_t*>(srcLocal.GetPhyAddr());
-  for (uint32_t i = 0; i < p.blockCount; ++i) std::memmove(dst + i * dst_step, src + i * src_step, len);
+  d::StridedCopy<d::CopyDir::kLocalToLocal, T>(dstLocal.GetPhyAddr(), srcLocal.GetPhyAddr(), p, &dstLocal,
+                                               "DataCopy UB->UB destination", &srcLocal, "DataCopy UB->UB source",
+                                               simnpuLoc);
 }
 
 }  // namespace AscendC
