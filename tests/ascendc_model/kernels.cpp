@@ -257,6 +257,29 @@ extern "C" __global__ __aicore__ void strided_copy(GM_ADDR x, GM_ADDR y, uint32_
   DataCopy(yGm, tb, DataCopyParams(u16(cnt), u16(len), 0, u16(dstStride)));
 }
 
+extern "C" __global__ __aicore__ void unaligned_sites(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 256);
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer((__gm__ float*)x, 64);
+  LocalTensor<float> t = buf.Get<float>();
+  for (int rep = 0; rep < 3; ++rep) {
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+    DataCopy(t, xGm, 13);
+  }
+}
+
 extern "C" __global__ __aicore__ void queue_misuse(int32_t which) {
   TPipe pipe;
   TQue<QuePosition::VECIN, 2> q;

@@ -37,6 +37,8 @@ __global__ __aicore__ void copy_too_small(GM_ADDR x);
 // UB->UB packs them into buffer b (8 KiB), UB->GM writes them to y (dstStride apart)
 __global__ __aicore__ void strided_copy(GM_ADDR x, GM_ADDR y, uint32_t cnt, uint32_t len, uint32_t srcStride,
                                         uint32_t gap, uint32_t dstStride);
+// twelve unaligned (52-byte) GM->UB DataCopy call sites, each hit three times
+__global__ __aicore__ void unaligned_sites(GM_ADDR x);
 // misuse: 0 DeQue on empty, 1 AllocTensor none free, 2 too many outstanding, 3 double free, 4 no InitBuffer
 __global__ __aicore__ void queue_misuse(int32_t which);
 // 0 paired ok, 1 WaitFlag without SetFlag, 2 SetFlag left unconsumed, 3 event ids via TPipe

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <set>
 #include <string>
 
 #include "ascendc_model/harness.h"
@@ -300,6 +301,22 @@ TEST(AscModelDataCopy, StridedLocalTooSmallFails) {
   EXPECT_NE(r.errors[0].find("DataCopy UB->UB destination"), std::string::npos) << r.errors[0];
   // exactly b
   EXPECT_EQ(r.Run<strided_copy>(1, G(x.data()), G(y.data()), 32u, 8u, 0u, 0u, 0u), 0) << r.FirstError();
+}
+
+TEST(AscModelDataCopy, UnalignedSitesReportOnceEachAcrossThreads) {
+  std::vector<float> x(64, 1.0f);
+  FakeServices svc;
+  Runner r(&svc);
+  ASSERT_EQ(r.RunThreads<unaligned_sites>(4, 64, G(x.data())), 0) << r.FirstError();
+  ASSERT_EQ(r.RunThreads<unaligned_sites>(3, 16, G(x.data())), 0) << r.FirstError();
+  ASSERT_EQ(svc.diags.size(), 12u);  // twelve sites, each reported once
+  std::set<std::string> lines;
+  for (const auto& d : svc.diags) {
+    const size_t at = d.second.find("[kernels.cpp:");
+    ASSERT_NE(at, std::string::npos) << d.second;
+    lines.insert(d.second.substr(at, d.second.find(']', at) - at));
+  }
+  EXPECT_EQ(lines.size(), 12u);
 }
 
 TEST(AscModelQueue, MisuseFailsWithDiagnostic) {

@@ -156,25 +156,46 @@ SIMNPU_ASCENDC_COLD SIMNPU_ASCENDC_HIDDEN __attribute__((format(printf, 3, 4))) 
 }
 
 // Process-wide (per image) set of call sites that already reported a
-// one-time diagnostic. Returns true the first time a site is seen.
+// one-time diagnostic. Returns true the first time a site is seen. Each
+// thread first checks a small cache of sites it already found in the set
+// (same file pointer), so a site hit again and again (an unaligned DataCopy
+// in a loop) does not take the lock; the set itself decides "first", so each
+// site is still reported exactly once per process. A site that does not fit
+// in the full set is not cached (it is reported every time, as before).
 SIMNPU_ASCENDC_HIDDEN inline bool FirstTimeAtSite(const SrcLoc& loc, uint32_t kind) {
   struct Site {
     const char* file;
     uint32_t line;
     uint32_t kind;
   };
+  constexpr unsigned kCached = 8;
+  static thread_local Site seen[kCached];  // this thread's sites known to be in `sites`
+  static thread_local unsigned seen_next = 0;
+  for (const Site& c : seen) {
+    if (c.file == loc.file && c.line == loc.line && c.kind == kind && c.file != nullptr) return false;
+  }
   static std::mutex mu;
-  static Site sites[1024];
-  static size_t count = 0;
-  std::lock_guard<std::mutex> lock(mu);
-  for (size_t i = 0; i < count; ++i) {
-    if (sites[i].line == loc.line && sites[i].kind == kind &&
-        (sites[i].file == loc.file || std::strcmp(sites[i].file, loc.file) == 0)) {
-      return false;
+  static Site sites[1024];  // guarded by mu
+  static size_t count = 0;  // guarded by mu
+  bool first = true;
+  bool in_set = false;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    for (size_t i = 0; i < count; ++i) {
+      if (sites[i].line == loc.line && sites[i].kind == kind &&
+          (sites[i].file == loc.file || std::strcmp(sites[i].file, loc.file) == 0)) {
+        first = false;
+        in_set = true;
+        break;
+      }
+    }
+    if (first && count < sizeof sites / sizeof sites[0]) {
+      sites[count++] = Site{loc.file, loc.line, kind};
+      in_set = true;
     }
   }
-  if (count < sizeof sites / sizeof sites[0]) sites[count++] = Site{loc.file, loc.line, kind};
-  return true;
+  if (in_set) seen[seen_next++ % kCached] = Site{loc.file, loc.line, kind};
+  return first;
 }
 
 // ---- global memory. Addresses inside the managed window go through the
