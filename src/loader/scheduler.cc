@@ -289,7 +289,8 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
       if (it != jobs_.end()) jobs_.erase(it);  // nothing left to start
       queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
     }
-    // Last touch of the job by a helper: after this the owner may free it.
+    // Last touch of the job by a helper, under job.mu: the owner may free the
+    // job as soon as it can take job.mu after seeing running_helpers == 0.
     std::lock_guard<std::mutex> g(job.mu);
     job.running_helpers.fetch_sub(1);
     job.cv.notify_all();
@@ -318,7 +319,12 @@ int BlockScheduler::Run(Job& job) {
   // Helpers finishing their last block are usually a few microseconds
   // away: spin for them before sleeping (a futex wake-up costs 20-90 us).
   auto finished = [&] { return job.done.load() >= job.num_blocks && job.running_helpers.load() == 0; };
-  if (!platform::SpinUntil(finished, core::SpinBudgetNs())) {
+  if (platform::SpinUntil(finished, core::SpinBudgetNs())) {
+    // The last helper drops running_helpers to 0 while holding job.mu and
+    // then still notifies and unlocks: wait for it to let go of the mutex
+    // before `job` (a local of the caller) is destroyed.
+    std::lock_guard<std::mutex> g(job.mu);
+  } else {
     std::unique_lock<std::mutex> lk(job.mu);
     job.cv.wait(lk, finished);
   }

@@ -47,7 +47,7 @@ struct Job {
   // results
   std::atomic<uint32_t> next{0};      // next block to start
   std::atomic<uint32_t> done{0};      // blocks finished or skipped
-  std::atomic<int> running_helpers{0};
+  std::atomic<int> running_helpers{0};  // decremented under mu (see BlockScheduler::Run)
   std::atomic<uint64_t> block_ns{0};  // summed wall time of the blocks run
   uint32_t helper_slots = 0;          // helpers that may still join (max_parallel - 1 at most). GUARDED_BY(BlockScheduler::mu_)
   std::atomic<bool> failed{false};
