@@ -307,7 +307,10 @@ int BlockScheduler::Run(Job& job) {
     job.helper_slots = want - 1;  // this thread runs blocks too
     jobs_.push_back(&job);
     queued_.store(static_cast<int>(jobs_.size()), std::memory_order_release);
-    if (sleeping_.load() > 0) cv_.notify_all();
+    // Wake only as many sleeping helpers as the job has slots (spinning
+    // helpers may take some first; an extra one woken goes back to sleep).
+    const int wake = std::min<int>(static_cast<int>(want - 1), sleeping_.load());
+    for (int i = 0; i < wake; ++i) cv_.notify_one();
   }
   RunBlocks(job, false);
   if (shared) {

@@ -84,7 +84,7 @@ class BlockScheduler {
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job*> jobs_;                 // jobs that want helpers. GUARDED_BY(mu_)
-  std::atomic<int> sleeping_{0};
+  std::atomic<int> sleeping_{0};  // helpers blocked on cv_ (changed under mu_)
   std::atomic<int> queued_{0};  // jobs_.size(), readable without mu_ (helpers spin on it)
 
   std::mutex busy_mu_;
