@@ -84,7 +84,6 @@ bool IsLoadableImage(const std::string& bytes, std::string* why) {
 }
 
 Binary::~Binary() {
-  functions_.clear();
   if (dl_) dlclose(dl_);
   if (memfd_ >= 0) close(memfd_);
 }
@@ -172,14 +171,13 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromData(const void* data, size_t leng
 
 std::shared_ptr<Function> Binary::FunctionAt(uint32_t i) {
   std::lock_guard<std::mutex> g(mu_);
-  if (!functions_[i]) {
-    auto f = std::make_shared<Function>();
-    f->binary = shared_from_this();
-    f->desc = &table_->kernels[i];
-    f->index = i;
-    functions_[i] = f;
-  }
-  return functions_[i];
+  if (auto live = functions_[i].lock()) return live;
+  auto f = std::make_shared<Function>();
+  f->binary = shared_from_this();
+  f->desc = &table_->kernels[i];
+  f->index = i;
+  functions_[i] = f;
+  return f;
 }
 
 StatusOr<std::shared_ptr<Function>> Binary::FunctionByName(const std::string& name) {

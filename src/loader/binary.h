@@ -5,7 +5,9 @@
 // into the program, passed by the host stubs of ascendc_library targets).
 // Binaries and Functions are reference counted: aclrtBinaryUnLoad makes the
 // handle invalid at once, but the image stays loaded until the last queued
-// kernel task that uses it has run.
+// kernel task that uses it has run. A Function owns its Binary; the Binary
+// only remembers its Functions weakly (no cycle), so the image is unloaded
+// when the last handle, argument builder or task using it is gone.
 #ifndef SIMNPU_LOADER_BINARY_H_
 #define SIMNPU_LOADER_BINARY_H_
 
@@ -42,7 +44,8 @@ class Binary : public std::enable_shared_from_this<Binary> {
 
   const simnpu_kernel_table& table() const { return *table_; }
   const std::string& origin() const { return origin_; }
-  // Function handles, created once per kernel on first lookup.
+  // Function handles: one object per kernel while any reference to it is
+  // alive (so aclrtFuncHandle values stay stable), recreated on a later lookup.
   StatusOr<std::shared_ptr<Function>> FunctionByName(const std::string& name);
   StatusOr<std::shared_ptr<Function>> FunctionByEntry(uint64_t entry);
 
@@ -57,8 +60,8 @@ class Binary : public std::enable_shared_from_this<Binary> {
   int memfd_ = -1;                        // backing memfd for images loaded from memory
   const simnpu_kernel_table* table_ = nullptr;
   std::string origin_;                    // file path or "memory"
-  std::vector<std::shared_ptr<Function>> functions_;  // lazily filled, one per kernel
-  std::mutex mu_;                         // guards functions_
+  std::vector<std::weak_ptr<Function>> functions_;  // one per kernel, lazily filled. GUARDED_BY(mu_)
+  std::mutex mu_;                         // leaf lock
 };
 
 // Checks that `bytes` is a fatbin simnpu can load; explains why not otherwise.

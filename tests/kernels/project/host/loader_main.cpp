@@ -30,6 +30,7 @@
 // Stream failure modes (acl-api.md §4.4): with ACL_STOP_ON_FAILURE the tasks
 // after a failing kernel are discarded, also those launched after the failure
 // happened (trap_stop_late); with the default mode they run.
+#include <dirent.h>
 #include <elf.h>
 #include <unistd.h>
 
@@ -202,6 +203,57 @@ KT_CASE(load_from_data)
     KT_ACL(aclrtBinaryUnLoad(bin));  // the queued launch keeps the image
     KT_ACL(aclrtSynchronizeStream(rt.stream()));
     KT_VERIFY(j, "loaded from data");
+}
+
+// ---- aclrtBinaryUnLoad releases the image: load from data, look functions
+// up, launch and unload many times; the memfd behind each image must be closed
+// once nothing uses it (a Function <-> Binary reference cycle once kept every
+// image loaded). Function handles stay the same while the function is live.
+KT_CASE(unload_releases_image)
+{
+    Runtime rt;
+    std::ifstream in(KT_FATBIN_REL, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    KT_REQUIRE(bytes.size() > 64);
+    auto openFds = [] {
+        int n = 0;
+        if (DIR* d = opendir("/proc/self/fd")) {
+            while (readdir(d) != nullptr) {
+                ++n;
+            }
+            closedir(d);
+        }
+        return n;
+    };
+    auto cycle = [&](uint32_t k) {
+        aclrtBinHandle bin = nullptr;
+        KT_ACL(aclrtBinaryLoadFromData(bytes.data(), bytes.size(), nullptr, &bin));
+        aclrtFuncHandle f = nullptr;
+        aclrtFuncHandle again = nullptr;
+        KT_ACL(aclrtBinaryGetFunction(bin, "kt_vadd_half", &f));
+        KT_ACL(aclrtBinaryGetFunction(bin, "kt_vadd_half", &again));
+        KT_EQ(static_cast<void*>(f), static_cast<void*>(again));
+        VaddJob j(true, 2, 512, 1, 10 + k);
+        Args a(f);
+        a.Ptr(j.x()).Ptr(j.y()).Ptr(j.z()).Add<uint32_t>(j.total()).Add<uint32_t>(j.tile()).Finalize();
+        KT_ACL(a.Launch(j.blocks(), rt.stream()));
+        KT_ACL(aclrtBinaryUnLoad(bin));
+        KT_ACL(aclrtSynchronizeStream(rt.stream()));
+        KT_VERIFY(j, "unload cycle:");
+    };
+    // The first cycle opens whatever the runtime opens once; afterwards only
+    // the image the thread's argument builder still refers to may stay open.
+    cycle(0);
+    const int base = openFds();
+    constexpr uint32_t kCycles = 40;
+    for (uint32_t k = 1; k <= kCycles; ++k) {
+        cycle(k);
+    }
+    const int after = openFds();
+    KT_CHECK(after <= base + 2);
+    if (after > base + 2) {
+        std::printf("host: %d descriptors open before %u load/unload cycles, %d after\n", base, kCycles, after);
+    }
 }
 
 // ---- reductions: ReduceSum / ReduceMax in float, ReduceMax in half
