@@ -46,6 +46,7 @@ void Stream::StartWorkerLocked() {
   } catch (const std::bad_weak_ptr&) {
   }
   worker_ = std::thread([this, self] { WorkerMain(); });
+  worker_running_ = true;
 }
 
 uint64_t Stream::Submit(std::unique_ptr<Task> task) {
@@ -55,6 +56,18 @@ uint64_t Stream::Submit(std::unique_ptr<Task> task) {
   task->task_id = static_cast<uint32_t>(seq);
   last_task_id_.store(task->task_id);
   tls_last_task_id = task->task_id;
+  if (shutdown_ && !worker_running_) {
+    // Nothing will ever run it (a submission racing with the destruction).
+    submitted_.store(seq, std::memory_order_seq_cst);
+    lk.unlock();
+    task->Discard();  // releases whatever waits on it
+    task.reset();
+    lk.lock();
+    // Concurrent late submitters complete out of order: completed_ only grows.
+    if (completed_.load(std::memory_order_relaxed) < seq) completed_.store(seq, std::memory_order_seq_cst);
+    done_cv_.notify_all();
+    return seq;
+  }
   queue_.push_back(std::move(task));
   submitted_.store(seq, std::memory_order_seq_cst);
   if (!worker_.joinable()) StartWorkerLocked();
@@ -100,7 +113,10 @@ void Stream::WorkerMain() {
         work_cv_.wait(lk);
         worker_sleeping_.store(false);
       }
-      if (queue_.empty()) return;  // shutdown with nothing left
+      if (queue_.empty()) {  // shutdown with nothing left
+        worker_running_ = false;
+        return;
+      }
       t = std::move(queue_.front());
       queue_.pop_front();
       if (discard_upto_ > discard_until) discard_until = discard_upto_;  // DiscardQueued
@@ -216,6 +232,23 @@ void Stream::Shutdown() {
       t.detach();
     else
       t.join();
+  }
+  std::deque<std::unique_ptr<Task>> left;
+  uint64_t last = 0;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    if (!worker_running_) {
+      // Normally empty: the worker leaves only with an empty queue.
+      left.swap(queue_);
+      last = submitted_.load();
+    }
+  }
+  for (auto& task : left) task->Discard();
+  if (!left.empty()) {
+    left.clear();
+    std::lock_guard<std::mutex> g(mu_);
+    if (completed_.load(std::memory_order_relaxed) < last) completed_.store(last, std::memory_order_seq_cst);
+    done_cv_.notify_all();
   }
   DestroyRetired();
 }

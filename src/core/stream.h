@@ -16,11 +16,17 @@
 // retired list that the next Submit, Synchronize or Shutdown destroys on the
 // calling thread. Tasks are allocated by the submitting thread, so freeing
 // them there keeps malloc's per-thread caches hot and avoids the arena lock
-// ping-pong a producer/consumer pair otherwise pays on every launch. After a
-// Synchronize returns, every task it waited for has been destroyed.
+// ping-pong a producer/consumer pair otherwise pays on every launch. A
+// Synchronize destroys the finished tasks it finds in the list; when another
+// thread's Submit took the list first, that thread may still be destroying
+// some of them when Synchronize returns.
+//
+// Teardown: Shutdown waits for the queue to drain and stops the worker. A
+// task submitted after the worker has stopped is discarded at once
+// (Task::Discard) and counts as completed.
 //
 // Lock order: Stream::mu_ is a leaf with respect to other runtime locks; no
-// task runs with it held.
+// task runs, and no task is discarded, with it held.
 #ifndef SIMNPU_CORE_STREAM_H_
 #define SIMNPU_CORE_STREAM_H_
 
@@ -46,7 +52,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
   Stream& operator=(const Stream&) = delete;
 
   // Queues a task; returns its sequence number (>= 1). Never fails: a stream
-  // being destroyed still accepts tasks until its queue drains.
+  // being destroyed still accepts tasks until its queue drains; after that
+  // the task is discarded and completed at once.
   uint64_t Submit(std::unique_ptr<Task> task);
 
   // Blocks until every task submitted before the call has completed, or
@@ -112,6 +119,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::string reported_message_;             // message of the failure last returned. GUARDED_BY(mu_)
   uint64_t discard_upto_ = 0;                // DiscardQueued: drop tasks with seq <= this. GUARDED_BY(mu_)
   bool shutdown_ = false;                    // GUARDED_BY(mu_)
+  bool worker_running_ = false;              // in WorkerMain; cleared by the worker as it exits. GUARDED_BY(mu_)
   std::atomic<Task*> retired_{nullptr};      // finished tasks to destroy (linked by retired_next)
   std::atomic<bool> has_pending_{false};     // pending_error_ != 0 (a lock-free peek for Synchronize)
   std::thread worker_;                       // GUARDED_BY(mu_)
