@@ -1,7 +1,9 @@
 // Runtime, Device and Context.
 #include "core/runtime.h"
 
+#include <algorithm>
 #include <chrono>
+#include <climits>
 #include <sstream>
 
 #include "dfx/log.h"
@@ -15,9 +17,21 @@ constexpr int kInvalidDevice = 107001;
 constexpr int kContextNull = 107002;
 constexpr int kStateCreatePost = 1;
 constexpr int kStateDestroyPre = 2;
+constexpr int kStreamSyncTimeout = 507046;  // ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
 
-// Hook for the UVM engine (set by the uvm layer's owner through the API
-// layer): moves managed pages off a device that is being reset.
+using Clock = std::chrono::steady_clock;
+
+// The deadline of a call given timeout_ms (< 0: none).
+Device::Deadline DeadlineAfter(int32_t timeout_ms) {
+  return timeout_ms < 0 ? Device::Deadline::max() : Clock::now() + std::chrono::milliseconds(timeout_ms);
+}
+
+// Milliseconds left until `deadline` for one wait (-1: forever, 0: passed).
+int32_t MsLeft(Device::Deadline deadline) {
+  if (deadline == Device::Deadline::max()) return -1;
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return static_cast<int32_t>(std::clamp<int64_t>(left, 0, INT32_MAX));
+}
 }  // namespace
 
 // ---------------------------------------------------------------- Context
@@ -186,20 +200,32 @@ std::vector<std::shared_ptr<Context>> Device::Contexts() const {
   return contexts_;
 }
 
-int Device::Synchronize(int32_t timeout_ms) {
-  int first = 0;
-  for (auto& ctx : Contexts()) {
-    for (auto& s : ctx->Streams()) {
-      int rc = s->Synchronize(timeout_ms);
-      if (rc && !first) first = rc;
-    }
-  }
-  return first;
+void Device::ForEachStream(const std::function<bool(Stream&)>& fn) const {
+  for (auto& ctx : Contexts())
+    for (auto& s : ctx->Streams())
+      if (!fn(*s)) return;
 }
 
-void Device::WaitIdle() {
-  for (auto& ctx : Contexts())
-    for (auto& s : ctx->Streams()) s->WaitFor(s->submitted());
+bool Device::WaitAll(Deadline deadline) {
+  bool ok = true;
+  ForEachStream([&](Stream& s) {
+    if (s.OnWorkerThread()) return true;  // a host function cannot wait for its own stream
+    ok = s.WaitFor(s.submitted(), MsLeft(deadline));
+    return ok;
+  });
+  return ok;
+}
+
+int Device::Synchronize(int32_t timeout_ms) {
+  if (!WaitAll(DeadlineAfter(timeout_ms))) return kStreamSyncTimeout;
+  int first = 0;
+  ForEachStream([&](Stream& s) {
+    // (the calling host function's own stream: reported, not consumed, as
+    // Stream::Synchronize does)
+    first = s.OnWorkerThread() ? s.pending_error() : s.TakePendingError();
+    return first == 0;
+  });
+  return first;
 }
 
 // ---------------------------------------------------------------- Runtime
@@ -316,19 +342,9 @@ bool Runtime::DrainAll(int32_t timeout_ms) {
     for (auto& d : devices_)
       if (d) devs.push_back(d.get());
   }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  for (Device* d : devs) {
-    for (auto& ctx : d->Contexts()) {
-      for (auto& s : ctx->Streams()) {
-        if (timeout_ms < 0) {
-          s->WaitFor(s->submitted());
-          continue;
-        }
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0 || !s->WaitFor(s->submitted(), static_cast<int32_t>(left.count()))) return false;
-      }
-    }
-  }
+  const Device::Deadline deadline = DeadlineAfter(timeout_ms);
+  for (Device* d : devs)
+    if (!d->WaitAll(deadline)) return false;
   return true;
 }
 

@@ -17,6 +17,7 @@
 #define SIMNPU_CORE_RUNTIME_H_
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -87,10 +88,19 @@ class Device {
   std::shared_ptr<Context> CreateContext();
   bool DestroyContext(Context* ctx);  // non-primary contexts only
   std::vector<std::shared_ptr<Context>> Contexts() const;
-  // Waits for all work submitted to every stream of the device; returns the
-  // first pending failure (without consuming it when peek).
+  // Waits, at most timeout_ms in all (-1 = forever), for the work submitted
+  // to every stream of the device. Returns 507046 on timeout, else the
+  // pending failure of the first failed stream, consumed (the failures of
+  // other streams stay pending for their next synchronize), or 0.
   int Synchronize(int32_t timeout_ms);
-  void WaitIdle();
+  // Waits for every stream until `deadline` (a stream's own worker does not
+  // wait for that stream); false on timeout.
+  using Deadline = std::chrono::steady_clock::time_point;
+  bool WaitAll(Deadline deadline);
+  void WaitIdle() { WaitAll(Deadline::max()); }
+  // Calls fn for every stream (contexts in creation order, each one's default
+  // stream first) until it returns false.
+  void ForEachStream(const std::function<bool(Stream&)>& fn) const;
 
   uint32_t res_limit(int type) const { return res_limit_[type & 1].load(); }
   void set_res_limit(int type, uint32_t v) { res_limit_[type & 1].store(v); }

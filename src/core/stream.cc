@@ -181,6 +181,10 @@ int Stream::Synchronize(int32_t timeout_ms) {
     if (OnWorkerThread()) return pending_error();
     return kStreamSyncTimeout;
   }
+  return TakePendingError();
+}
+
+int Stream::TakePendingError() {
   int e = 0;
   if (has_pending_.load(std::memory_order_acquire)) {
     std::lock_guard<std::mutex> g(mu_);

@@ -60,6 +60,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // timeout_ms (-1 = forever) elapses. Returns 0, the first asynchronous
   // failure since the last synchronize (consuming it), or 507046 on timeout.
   int Synchronize(int32_t timeout_ms = -1);
+  // The first asynchronous failure since the last synchronize, consumed (0 if
+  // none); also destroys the finished tasks. Synchronize without the wait.
+  int TakePendingError();
   // Waits until completed() >= seq (timeout -1 = forever). false on timeout.
   bool WaitFor(uint64_t seq, int32_t timeout_ms = -1);
 
