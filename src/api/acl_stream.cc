@@ -37,7 +37,12 @@ aclError CreateStream(const char* func, aclrtStream* stream, uint32_t priority, 
   if (!var##_or.ok()) return api::Fail(__func__, var##_or.status());   \
   std::shared_ptr<core::Stream> var = var##_or.value()
 
-aclError DestroyStream(const char* func, aclrtStream stream) {
+// force (aclrtDestroyStreamForce, acl-api.md §4.4: "does not wait"): queued
+// kernels, copies and host functions still run (S16/S20 destroy the stream
+// right after a launch and expect the kernel's output), but a wait on an
+// event, notify or value gives up, the tasks behind it are discarded, and
+// the call waits at most SIMNPU_DRAIN_TIMEOUT_MS for the rest.
+aclError DestroyStream(const char* func, aclrtStream stream, bool force) {
   ACL_REQUIRE_NOT_NULL(stream);
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(func, ctx.status());
@@ -47,7 +52,7 @@ aclError DestroyStream(const char* func, aclrtStream stream) {
                        "stream " + api::Hex(stream) + " does not belong to the current context");
   if (s->is_default())
     return api::RtBadParam(func, "stream", api::Hex(stream), "the default stream cannot be destroyed");
-  ctx.value()->RemoveStream(s.get());  // drains submitted work first
+  ctx.value()->RemoveStream(s.get(), force);  // drains submitted work first
   return ACL_SUCCESS;
 }
 }  // namespace
@@ -117,8 +122,8 @@ aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle*
   return CreateStream(__func__, stream, prio, flag);
 }
 
-aclError aclrtDestroyStream(aclrtStream stream) { return DestroyStream(__func__, stream); }
-aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(__func__, stream); }
+aclError aclrtDestroyStream(aclrtStream stream) { return DestroyStream(__func__, stream, false); }
+aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(__func__, stream, true); }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   RESOLVE_STREAM(s, stream);

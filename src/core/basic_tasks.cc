@@ -22,8 +22,9 @@ int EventRecordTask::Run(ExecContext&) {
   return 0;
 }
 
-int EventWaitTask::Run(ExecContext&) {
-  return event_->WaitGen(gen_, timeout_ms_) ? 0 : kEventSyncTimeout;
+int EventWaitTask::Run(ExecContext& ctx) {
+  if (event_->WaitGen(gen_, timeout_ms_, ctx.cancel)) return 0;
+  return ctx.cancelled() ? kTaskCancelled : kEventSyncTimeout;
 }
 
 void Notify::Signal() {
@@ -32,18 +33,24 @@ void Notify::Signal() {
   cv_.notify_all();
 }
 
-bool Notify::WaitAndReset(uint32_t timeout_ms) {
+bool Notify::WaitAndReset(uint32_t timeout_ms, const std::atomic<bool>* cancel) {
   std::unique_lock<std::mutex> lk(mu_);
   auto ready = [&] { return signaled_; };
-  if (timeout_ms == 0)
+  if (cancel) {
+    if (!WaitCancellable(cv_, lk, ready, timeout_ms == 0 ? -1 : int64_t{timeout_ms}, *cancel)) return false;
+  } else if (timeout_ms == 0) {
     cv_.wait(lk, ready);
-  else if (!cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), ready))
+  } else if (!cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), ready)) {
     return false;
+  }
   signaled_ = false;
   return true;
 }
 
-int NotifyWaitTask::Run(ExecContext&) { return n_->WaitAndReset(timeout_) ? 0 : kNotifyTimeout; }
+int NotifyWaitTask::Run(ExecContext& ctx) {
+  if (n_->WaitAndReset(timeout_, ctx.cancel)) return 0;
+  return ctx.cancelled() ? kTaskCancelled : kNotifyTimeout;
+}
 
 void NotifyValueChanged() {
   g_value_epoch.fetch_add(1);
@@ -67,12 +74,13 @@ bool ValueWaitTask::Satisfied(uint64_t cur, uint64_t value, uint32_t flag) {
   }
 }
 
-int ValueWaitTask::Run(ExecContext&) {
+int ValueWaitTask::Run(ExecContext& ctx) {
   // Woken by every ValueWriteTask; re-checks every millisecond for stores made
-  // by other means (host code, kernels).
+  // by other means (host code, kernels) and for a forced teardown.
   for (;;) {
     uint64_t epoch = g_value_epoch.load();
     if (Satisfied(__atomic_load_n(addr_, __ATOMIC_SEQ_CST), value_, flag_)) return 0;
+    if (ctx.cancelled()) return kTaskCancelled;
     std::unique_lock<std::mutex> lk(g_value_mu);
     g_value_cv.wait_for(lk, std::chrono::milliseconds(1), [&] { return g_value_epoch.load() != epoch; });
   }

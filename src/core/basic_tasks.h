@@ -3,6 +3,7 @@
 #ifndef SIMNPU_CORE_BASIC_TASKS_H_
 #define SIMNPU_CORE_BASIC_TASKS_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -43,7 +44,9 @@ class EventResetTask : public Task {
 };
 
 // Waits for generation `gen` of the event; timeout_ms < 0 waits forever,
-// expiry fails the task with ACL_ERROR_RT_EVENT_SYNC_TIMEOUT.
+// expiry fails the task with ACL_ERROR_RT_EVENT_SYNC_TIMEOUT. Like the other
+// waits (notify, value) it gives up when its stream is destroyed with force
+// (kTaskCancelled).
 class EventWaitTask : public Task {
  public:
   EventWaitTask(std::shared_ptr<Event> e, uint64_t gen, int32_t timeout_ms)
@@ -62,8 +65,9 @@ class Notify {
  public:
   Notify(int device_id, uint64_t flags) : device_id_(device_id), flags_(flags) {}
   void Signal();
-  // Waits for a signal and consumes it; timeout_ms 0 = forever. false on timeout.
-  bool WaitAndReset(uint32_t timeout_ms);
+  // Waits for a signal and consumes it; timeout_ms 0 = forever. false on
+  // timeout, or once *cancel is set (stream teardown).
+  bool WaitAndReset(uint32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
   int device_id() const { return device_id_; }
 
  private:

@@ -3,6 +3,8 @@
 
 #include <chrono>
 
+#include "core/task.h"
+
 namespace simnpu::core {
 
 uint64_t Event::BeginRecord() {
@@ -53,14 +55,17 @@ bool Event::HasCompletedRecord() const {
   return record_gen_ > 0 && done_gen_ >= record_gen_ && timestamp_valid_;
 }
 
-bool Event::WaitGen(uint64_t gen, int32_t timeout_ms) {
+bool Event::WaitGen(uint64_t gen, int32_t timeout_ms, const std::atomic<bool>* cancel) {
   std::unique_lock<std::mutex> lk(mu_);
   auto done = [&] { return done_gen_ >= gen; };
-  if (timeout_ms < 0) {
-    cv_.wait(lk, done);
-    return true;
+  if (!cancel) {
+    if (timeout_ms < 0) {
+      cv_.wait(lk, done);
+      return true;
+    }
+    return cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), done);
   }
-  return cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), done);
+  return WaitCancellable(cv_, lk, done, timeout_ms, *cancel);
 }
 
 uint64_t Event::timestamp_ns() const {

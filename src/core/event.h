@@ -8,6 +8,7 @@
 #ifndef SIMNPU_CORE_EVENT_H_
 #define SIMNPU_CORE_EVENT_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -34,8 +35,9 @@ class Event {
   uint64_t recorded_gen() const;
   bool IsComplete() const;           // latest record done (or never recorded)
   bool HasCompletedRecord() const;   // at least one record executed and latest done
-  // Waits for generation gen (timeout -1 = forever); false on timeout.
-  bool WaitGen(uint64_t gen, int32_t timeout_ms);
+  // Waits for generation gen (timeout -1 = forever); false on timeout, or
+  // once *cancel is set (checked every few milliseconds; stream teardown).
+  bool WaitGen(uint64_t gen, int32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
   // Timestamp of the latest completed record (ns, monotonic).
   uint64_t timestamp_ns() const;
 

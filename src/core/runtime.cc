@@ -65,7 +65,7 @@ bool Context::OwnsStream(const Stream* s) const {
   return false;
 }
 
-bool Context::RemoveStream(Stream* s) {
+bool Context::RemoveStream(Stream* s, bool force) {
   std::shared_ptr<Stream> victim;
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -80,7 +80,10 @@ bool Context::RemoveStream(Stream* s) {
   if (!victim) return false;
   Runtime::Get().NotifyStreamState(victim.get(), kStateDestroyPre);
   Runtime::Get().streams().Remove(victim.get());
-  victim->Shutdown();
+  if (force)
+    victim->ShutdownForced(DrainTimeoutMs());
+  else
+    victim->Shutdown();
   return true;
 }
 
@@ -91,20 +94,32 @@ std::vector<std::shared_ptr<Stream>> Context::Streams() const {
   return out;
 }
 
-void Context::Teardown() {
+void Context::Teardown(bool force) {
   if (destroyed_.exchange(true)) return;
   std::vector<std::shared_ptr<Stream>> all;
   {
     std::lock_guard<std::mutex> g(mu_);
     all.swap(streams_);
   }
+  // Forced: no stream's wait can hold up another stream's drain.
+  if (force) {
+    for (auto& s : all) s->CancelWaits();
+    default_stream_->CancelWaits();
+  }
+  const Device::Deadline deadline = DeadlineAfter(force ? DrainTimeoutMs() : -1);
+  auto shutdown = [&](Stream& s) {
+    if (force)
+      s.ShutdownForced(MsLeft(deadline));
+    else
+      s.Shutdown();
+  };
   for (auto& s : all) {
     Runtime::Get().NotifyStreamState(s.get(), kStateDestroyPre);
     Runtime::Get().streams().Remove(s.get());
-    s->Shutdown();
+    shutdown(*s);
   }
   Runtime::Get().streams().Remove(default_stream_.get());
-  default_stream_->Shutdown();
+  shutdown(*default_stream_);
   Runtime::Get().contexts().Remove(this);
 }
 
@@ -155,7 +170,7 @@ bool Device::Release(bool force) {
     doomed.swap(contexts_);
     primary_.reset();
   }
-  for (auto& c : doomed) c->Teardown();
+  for (auto& c : doomed) c->Teardown(force);
   {
     // Free the device's memory unless someone set the device again meanwhile.
     std::lock_guard<std::mutex> g(mu_);

@@ -52,12 +52,15 @@ class Context : public std::enable_shared_from_this<Context> {
   // The context's default stream (created with the context).
   std::shared_ptr<Stream> default_stream() const { return default_stream_; }
   std::shared_ptr<Stream> CreateStream(uint32_t priority, uint32_t flags);
-  // Removes a user stream of this context (drains it). false if not ours.
-  bool RemoveStream(Stream* s);
+  // Removes a user stream of this context (drains it; force: see
+  // Stream::ShutdownForced). false if not ours.
+  bool RemoveStream(Stream* s, bool force = false);
   bool OwnsStream(const Stream* s) const;
   std::vector<std::shared_ptr<Stream>> Streams() const;  // default first
-  // Drains and destroys every stream; marks the context destroyed.
-  void Teardown();
+  // Drains and destroys every stream; marks the context destroyed. force
+  // (aclrtResetDeviceForce): every stream's waits give up first, and the
+  // drain lasts at most DrainTimeoutMs() in all.
+  void Teardown(bool force = false);
 
  private:
   Device* const device_;

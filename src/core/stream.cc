@@ -1,7 +1,9 @@
 // Stream: task queue and worker thread.
 #include "core/stream.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "core/exception_info.h"
 #include "dfx/log.h"
@@ -20,6 +22,11 @@ uint32_t ThreadLastTaskId() { return tls_last_task_id; }
 uint64_t SpinBudgetNs() {
   static const uint64_t ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_SPIN_US", 50)) * 1000;
   return ns;
+}
+
+int32_t DrainTimeoutMs() {
+  static const int32_t ms = static_cast<int32_t>(platform::GetEnvInt("SIMNPU_DRAIN_TIMEOUT_MS", 30000));
+  return ms;
 }
 
 Stream::Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint32_t flags,
@@ -97,7 +104,7 @@ void Stream::Complete(uint64_t seq) {
 
 void Stream::WorkerMain() {
   worker_id_.store(std::this_thread::get_id());
-  ExecContext ctx{this, device_id_, phys_id_};
+  ExecContext ctx{this, device_id_, phys_id_, &cancel_};
   uint64_t seq = 0;
   uint64_t discard_until = 0;
   for (;;) {
@@ -129,7 +136,10 @@ void Stream::WorkerMain() {
       t->Discard();
     } else {
       int rc = t->Run(ctx);
-      if (rc != 0) {
+      if (rc == kTaskCancelled) {
+        // A wait given up by a forced shutdown: what follows depended on it.
+        discard_until = UINT64_MAX;
+      } else if (rc != 0) {
         SIMNPU_LOGE(kRuntime, "stream %d: task %u (%s) failed with %d", id_, t->task_id, t->name(), rc);
         {
           std::lock_guard<std::mutex> g(mu_);
@@ -222,17 +232,30 @@ void Stream::DiscardQueued(int code) {
   }
 }
 
-void Stream::Shutdown() {
-  if (!OnWorkerThread()) WaitFor(submitted_.load());
+void Stream::ShutdownImpl(bool force, int32_t drain_ms) {
+  bool drained = true;
+  if (force) CancelWaits();
+  if (!OnWorkerThread()) drained = WaitFor(submitted_.load(), force ? std::max(drain_ms, 0) : -1);
   std::thread t;
   {
     std::lock_guard<std::mutex> g(mu_);
     shutdown_ = true;
+    if (!drained) {
+      // A task that does not end (a kernel or host function): drop the rest.
+      const uint64_t queued = submitted_.load();
+      if (queued > discard_upto_) discard_upto_ = queued;
+      SIMNPU_LOGW(kRuntime, "stream %d: destroyed with work still running after %d ms; its queued tasks are discarded",
+                  id_, drain_ms);
+      std::fprintf(stderr, "[simnpu] WARNING: stream %d destroyed with force while a task was still running after "
+                           "%d ms (SIMNPU_DRAIN_TIMEOUT_MS); its queued tasks are discarded\n", id_, drain_ms);
+    }
     work_cv_.notify_all();
     t = std::move(worker_);
   }
   if (t.joinable()) {
-    if (t.get_id() == std::this_thread::get_id())
+    // Not joined from the worker itself, nor while it is stuck in a task: it
+    // exits once its queue is empty (its own reference keeps the stream).
+    if (t.get_id() == std::this_thread::get_id() || !drained)
       t.detach();
     else
       t.join();

@@ -22,8 +22,14 @@
 // some of them when Synchronize returns.
 //
 // Teardown: Shutdown waits for the queue to drain and stops the worker. A
-// task submitted after the worker has stopped is discarded at once
-// (Task::Discard) and counts as completed.
+// forced shutdown (aclrtDestroyStreamForce, aclrtResetDeviceForce) still runs
+// the queued kernels, copies and host functions (programs destroy a stream
+// right after a launch and expect the kernel to run), but a wait for
+// something outside the stream (event, notify, value) gives up and every
+// task behind it is discarded; and it waits at most DrainTimeoutMs() in all,
+// then discards what is still queued and leaves the worker to finish its
+// current task on its own. A task submitted after the worker has stopped is
+// discarded at once (Task::Discard) and counts as completed.
 //
 // Lock order: Stream::mu_ is a leaf with respect to other runtime locks; no
 // task runs, and no task is discarded, with it held.
@@ -81,7 +87,13 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::string TakeFailureMessage();
 
   // Drains the queue and stops the worker thread (destroy / device reset).
-  void Shutdown();
+  void Shutdown() { ShutdownImpl(false, -1); }
+  // aclrtDestroyStreamForce / aclrtResetDeviceForce (see the header comment):
+  // waits give up, and the drain lasts at most drain_ms.
+  void ShutdownForced(int32_t drain_ms) { ShutdownImpl(true, drain_ms); }
+  // Makes the stream's waits give up now (the first step of ShutdownForced;
+  // a device reset cancels every stream's waits before draining any).
+  void CancelWaits() { cancel_.store(true); }
 
   Context* context() const { return ctx_; }
   int device_id() const { return device_id_; }
@@ -99,6 +111,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
 
  private:
   void WorkerMain();
+  void ShutdownImpl(bool force, int32_t drain_ms);
   void StartWorkerLocked();
   void Complete(uint64_t seq);
   // Destroys the retired tasks (a lock-free list: pushed by the worker,
@@ -123,6 +136,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   uint64_t discard_upto_ = 0;                // DiscardQueued: drop tasks with seq <= this. GUARDED_BY(mu_)
   bool shutdown_ = false;                    // GUARDED_BY(mu_)
   bool worker_running_ = false;              // in WorkerMain; cleared by the worker as it exits. GUARDED_BY(mu_)
+  std::atomic<bool> cancel_{false};          // forced shutdown: waits give up (ExecContext::cancel)
   std::atomic<Task*> retired_{nullptr};      // finished tasks to destroy (linked by retired_next)
   std::atomic<bool> has_pending_{false};     // pending_error_ != 0 (a lock-free peek for Synchronize)
   std::thread worker_;                       // GUARDED_BY(mu_)
@@ -140,6 +154,10 @@ uint32_t ThreadLastTaskId();
 
 // Spin budget before blocking, in microseconds (SIMNPU_SPIN_US).
 uint64_t SpinBudgetNs();
+
+// How long a forced teardown (and process exit) waits for submitted work
+// before giving up on it: SIMNPU_DRAIN_TIMEOUT_MS, default 30000.
+int32_t DrainTimeoutMs();
 
 }  // namespace simnpu::core
 

@@ -4,7 +4,12 @@
 #ifndef SIMNPU_CORE_TASK_H_
 #define SIMNPU_CORE_TASK_H_
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 namespace simnpu::core {
@@ -15,7 +20,34 @@ struct ExecContext {
   Stream* stream;
   int device_id;  // user-visible (logical) device id
   int phys_id;    // simulated device id
+  // Set while the stream is destroyed with force: a task blocked waiting for
+  // something outside the stream (event, notify, value) gives up and returns
+  // kTaskCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
+
+// Returned by Run() of a wait that gave up because the stream is being
+// destroyed with force: the stream discards every task behind it.
+constexpr int kTaskCancelled = -1;
+
+// Waits on cv (lk held) until pred() holds, timeout_ms passes (< 0: never) or
+// `cancel` is set. Nothing signals cv when cancel is set, so it is polled
+// every 10 ms: cancellation is rare (forced teardown) and the poll cheap.
+// Returns pred().
+template <typename Pred>
+bool WaitCancellable(std::condition_variable& cv, std::unique_lock<std::mutex>& lk, Pred pred,
+                     int64_t timeout_ms, const std::atomic<bool>& cancel) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = timeout_ms < 0 ? Clock::time_point::max() : Clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (!pred()) {
+    if (cancel.load(std::memory_order_relaxed)) return false;
+    const auto now = Clock::now();
+    if (now >= deadline) return false;
+    cv.wait_until(lk, std::min(deadline, now + std::chrono::milliseconds(10)));
+  }
+  return true;
+}
 
 class Task {
  public:
