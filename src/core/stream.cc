@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/exception_info.h"
+#include "core/runtime.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "platform/env.h"
@@ -32,6 +33,7 @@ int32_t DrainTimeoutMs() {
 Stream::Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint32_t flags,
                bool is_default)
     : ctx_(ctx),
+      device_(ctx ? ctx->device() : nullptr),
       device_id_(device_id),
       phys_id_(phys_id),
       priority_(priority),
@@ -104,7 +106,7 @@ void Stream::Complete(uint64_t seq) {
 
 void Stream::WorkerMain() {
   worker_id_.store(std::this_thread::get_id());
-  ExecContext ctx{this, device_id_, phys_id_, &cancel_};
+  ExecContext ctx{this, device_id_, phys_id_, device_, &cancel_};
   uint64_t seq = 0;
   uint64_t discard_until = 0;
   for (;;) {

@@ -49,6 +49,7 @@
 namespace simnpu::core {
 
 class Context;
+class Device;
 
 class Stream : public std::enable_shared_from_this<Stream> {
  public:
@@ -119,6 +120,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void DestroyRetired();
 
   Context* const ctx_;
+  Device* const device_;  // ctx_'s device, kept for the worker (devices are never destroyed)
   const int device_id_;
   const int phys_id_;
   const uint32_t priority_;

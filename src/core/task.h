@@ -14,12 +14,15 @@
 
 namespace simnpu::core {
 
+class Device;
 class Stream;
 
+// What a task learns about the stream running it; filled once per worker.
 struct ExecContext {
   Stream* stream;
   int device_id;  // user-visible (logical) device id
   int phys_id;    // simulated device id
+  Device* device = nullptr;  // the logical device (never destroyed); null for a stream without one
   // Set while the stream is destroyed with force: a task blocked waiting for
   // something outside the stream (event, notify, value) gives up and returns
   // kTaskCancelled.

@@ -14,7 +14,9 @@
 namespace simnpu::loader {
 
 int KernelTask::Run(core::ExecContext& ctx) {
-  sim::NpuDevice* npu = sim::NpuSystem::Get().Find(ctx.phys_id);
+  // The stream's device, resolved once per stream (no runtime lock per launch).
+  core::Device* dev = ctx.device;
+  const sim::SocInfo* soc = dev ? &dev->npu()->soc() : nullptr;
   Job job;
   job.desc = fn_->desc;
   job.argv = args_->argv();
@@ -23,12 +25,11 @@ int KernelTask::Run(core::ExecContext& ctx) {
   job.device_id = ctx.device_id;
   job.phys_id = ctx.phys_id;
   job.core_type = cfg_.engine_type >= 0 ? static_cast<uint32_t>(cfg_.engine_type) : fn_->desc->kernel_type;
-  job.npu_arch = npu ? npu->soc().npu_arch : 2201;
-  job.ub_size = npu ? npu->soc().ub_bytes : 196608;
+  job.npu_arch = soc ? soc->npu_arch : 2201;
+  job.ub_size = soc ? soc->ub_bytes : 196608;
   static const bool strict = platform::GetEnvBool("SIMNPU_STRICT_DATACOPY", false);
   job.env_flags = strict ? SIMNPU_ENV_FLAG_STRICT_DATACOPY : 0;
-  if (core::Device* dev = core::Runtime::Get().FindDevice(ctx.device_id))
-    job.max_parallel = dev->res_limit(job.core_type == SIMNPU_KERNEL_AIC ? 0 : 1);
+  if (dev) job.max_parallel = dev->res_limit(job.core_type == SIMNPU_KERNEL_AIC ? 0 : 1);
   // A launch whose blocks took, last time, less in all than waking a helper
   // core costs runs on this thread alone (SIMNPU_KERNEL_SOLO_US, default 30).
   static const uint64_t solo_ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_KERNEL_SOLO_US", 30)) * 1000;
