@@ -93,21 +93,22 @@ Status ArgsBuilder::PlaceHolderBuffer(uint32_t index, size_t size, void** out) {
   return Status::Ok();
 }
 
-static Status CheckAgainstKernel(const Function& fn, size_t count, const uint32_t* sizes,
-                                 const bool* placeholder) {
+// The appended parameters must match the kernel's declared ones (count,
+// sizes; placeholders only for pointers).
+static Status CheckAgainstKernel(const Function& fn, const std::vector<ArgParam>& params) {
   const simnpu_kernel_desc& d = *fn.desc;
-  if (count != d.param_count)
+  if (params.size() != d.param_count)
     return Status(kParamInvalid, std::string("kernel ") + d.name + " takes " + std::to_string(d.param_count) +
-                                     " parameter(s), " + std::to_string(count) + " were given");
-  for (size_t i = 0; i < count; ++i) {
+                                     " parameter(s), " + std::to_string(params.size()) + " were given");
+  for (size_t i = 0; i < params.size(); ++i) {
     const simnpu_param_desc& pd = d.params[i];
-    if (placeholder && placeholder[i] && pd.kind != SIMNPU_PARAM_POINTER)
+    if (params[i].placeholder && pd.kind != SIMNPU_PARAM_POINTER)
       return Status(kParamInvalid, std::string("kernel ") + d.name + " parameter " + std::to_string(i) +
                                        " is not a pointer, so it cannot be a placeholder");
-    if (sizes && sizes[i] != pd.size)
+    if (params[i].size != pd.size)
       return Status(kParamInvalid, std::string("kernel ") + d.name + " parameter " + std::to_string(i) +
                                        " is " + std::to_string(pd.size) + " bytes, " +
-                                       std::to_string(sizes[i]) + " were appended");
+                                       std::to_string(params[i].size) + " were appended");
   }
   return Status::Ok();
 }
@@ -137,46 +138,39 @@ void ArgSnapshot::AddArg(void* p) {
 
 StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b) {
   const auto& params = b.params();
-  std::vector<uint32_t> sizes;
-  std::unique_ptr<bool[]> ph(new bool[params.size() + 1]);
-  for (size_t i = 0; i < params.size(); ++i) {
-    sizes.push_back(params[i].size);
-    ph[i] = params[i].placeholder;
-  }
-  SIMNPU_RETURN_IF_ERROR(CheckAgainstKernel(*b.function(), params.size(), sizes.data(), ph.get()));
-  size_t total = Align(static_cast<uint32_t>(b.area().size()), 8);
-  std::vector<size_t> data_off(params.size(), 0);
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (!params[i].has_data) continue;
-    data_off[i] = total;
-    total = Align(static_cast<uint32_t>(total + params[i].data.size()), 8);
-  }
-  // aligned copies of parameters whose type needs more than 8-byte alignment
+  SIMNPU_RETURN_IF_ERROR(CheckAgainstKernel(*b.function(), params));
   const simnpu_param_desc* descs = b.function()->desc->params;
-  std::vector<size_t> copy_off(params.size(), 0);
+  // Layout: parameter area | placeholder data blocks (8-aligned, in order) =
+  // `total` bytes | aligned copies of parameters whose type needs more than
+  // the 8-byte alignment of the appended layout.
+  const size_t data_start = Align(static_cast<uint32_t>(b.area().size()), 8);
+  size_t total = data_start;
+  for (const ArgParam& p : params)
+    if (p.has_data) total = Align(static_cast<uint32_t>(total + p.data.size()), 8);
+  auto needs_copy = [&](size_t i) { return descs[i].align > 8 && params[i].offset % descs[i].align != 0; };
   size_t capacity = total;
-  for (size_t i = 0; i < params.size(); ++i) {
-    const uint32_t align = descs[i].align;
-    if (align <= 8 || params[i].offset % align == 0) continue;
-    capacity = (capacity + align - 1) / align * align;
-    copy_off[i] = capacity;
-    capacity += params[i].size;
-  }
+  for (size_t i = 0; i < params.size(); ++i)
+    if (needs_copy(i)) capacity = (capacity + descs[i].align - 1) / descs[i].align * descs[i].align + params[i].size;
   auto s = std::make_shared<ArgSnapshot>();
   s->size = total;
   s->Allocate(capacity);
   std::memcpy(s->data(), b.area().data(), b.area().size());
+  size_t data_at = data_start, copy_at = total;
   for (size_t i = 0; i < params.size(); ++i) {
-    if (params[i].has_data) {
-      std::memcpy(s->data() + data_off[i], params[i].data.data(), params[i].data.size());
-      void* addr = s->data() + data_off[i];
-      std::memcpy(s->data() + params[i].offset, &addr, sizeof addr);  // patch the slot
+    const ArgParam& p = params[i];
+    if (p.has_data) {
+      void* addr = s->data() + data_at;
+      std::memcpy(addr, p.data.data(), p.data.size());
+      std::memcpy(s->data() + p.offset, &addr, sizeof addr);  // patch the slot
+      data_at = Align(static_cast<uint32_t>(data_at + p.data.size()), 8);
     }
-    if (copy_off[i] != 0) {
-      std::memcpy(s->data() + copy_off[i], s->data() + params[i].offset, params[i].size);
-      s->AddArg(s->data() + copy_off[i]);
+    if (needs_copy(i)) {
+      copy_at = (copy_at + descs[i].align - 1) / descs[i].align * descs[i].align;
+      std::memcpy(s->data() + copy_at, s->data() + p.offset, p.size);
+      s->AddArg(s->data() + copy_at);
+      copy_at += p.size;
     } else {
-      s->AddArg(s->data() + params[i].offset);
+      s->AddArg(s->data() + p.offset);
     }
   }
   return s;
