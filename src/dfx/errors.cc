@@ -1,11 +1,8 @@
 // Thread-local error state for aclGetRecentErrMsg and the last-error API.
 #include "dfx/errors.h"
 
-#include <sys/time.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <ctime>
 #include <vector>
 
 namespace simnpu::dfx {
@@ -29,15 +26,8 @@ ThreadErrState& State() {
 }
 
 std::string Timestamp() {
-  struct timeval tv;
-  gettimeofday(&tv, nullptr);
-  struct tm tmv;
-  localtime_r(&tv.tv_sec, &tmv);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld", tmv.tm_year + 1900,
-                tmv.tm_mon + 1, tmv.tm_mday, tmv.tm_hour, tmv.tm_min, tmv.tm_sec,
-                static_cast<long>(tv.tv_usec / 1000), static_cast<long>(tv.tv_usec % 1000));
-  return buf;
+  char buf[kLogTimeLen];
+  return std::string(buf, FormatLogTime(buf, sizeof buf));
 }
 
 // Substitutes the %s placeholders of `tmpl` with args in order.

@@ -56,8 +56,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "platform/env.h"
 
 namespace simnpu::dfx {
 namespace {
@@ -136,9 +139,21 @@ void AtForkChild() {
   s.mu.unlock();
 }
 
-const char* Env(const char* name) {
-  const char* v = std::getenv(name);
-  return (v && *v) ? v : nullptr;
+// A variable's value; as in plog, an empty value counts as unset (unlike
+// platform::GetEnv).
+std::optional<std::string> Env(const char* name) {
+  auto v = platform::GetEnv(name);
+  if (v && v->empty()) return std::nullopt;
+  return v;
+}
+
+// A whole decimal integer (platform::ParseInt: surrounding blanks allowed)
+// in [lo, hi], or nullopt.
+std::optional<long long> IntIn(const std::optional<std::string>& text, long long lo, long long hi) {
+  if (!text) return std::nullopt;
+  auto v = platform::ParseInt(*text);
+  if (!v || *v < lo || *v > hi) return std::nullopt;
+  return *v;
 }
 
 std::string Trim(const std::string& s) {
@@ -146,21 +161,6 @@ std::string Trim(const std::string& s) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
-}
-
-// Parses a whole decimal integer (surrounding blanks allowed) in [lo, hi].
-bool ParseInt(const char* text, long long lo, long long hi, long long* out) {
-  if (!text) return false;
-  std::string t = Trim(text);
-  if (t.empty() || t.size() > 18) return false;
-  long long v = 0;
-  for (char c : t) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  if (v < lo || v > hi) return false;
-  *out = v;
-  return true;
 }
 
 int ModuleIndex(const std::string& name) {
@@ -171,7 +171,7 @@ int ModuleIndex(const std::string& name) {
 }
 
 std::string HomeDir() {
-  if (const char* h = Env("HOME")) return h;
+  if (auto h = Env("HOME")) return *h;
   struct passwd pw;
   struct passwd* res = nullptr;
   char buf[4096];
@@ -191,12 +191,11 @@ std::string MakeAbsolute(std::string p) {
 
 // Reads the environment into `s` and publishes the level masks. Caller holds s.mu.
 void ConfigureLocked(LogState& s) {
-  long long v = 0;
-  int global = ParseInt(Env("ASCEND_GLOBAL_LOG_LEVEL"), 0, kLevelOff, &v) ? int(v) : kDefaultLevel;
+  const int global = static_cast<int>(IntIn(Env("ASCEND_GLOBAL_LOG_LEVEL"), 0, kLevelOff).value_or(kDefaultLevel));
   int level[kNumModules];
   for (int& l : level) l = global;
-  if (const char* spec = Env("ASCEND_MODULE_LOG_LEVEL")) {
-    std::string all(spec);
+  if (auto spec = Env("ASCEND_MODULE_LOG_LEVEL")) {
+    const std::string& all = *spec;
     size_t pos = 0;
     while (pos <= all.size()) {
       size_t end = all.find(':', pos);
@@ -205,31 +204,29 @@ void ConfigureLocked(LogState& s) {
       size_t eq = item.find('=');
       if (eq != std::string::npos) {
         int m = ModuleIndex(Trim(item.substr(0, eq)));
-        std::string val = item.substr(eq + 1);
-        if (m >= 0 && ParseInt(val.c_str(), 0, kLevelOff, &v)) level[m] = int(v);
+        auto v = IntIn(item.substr(eq + 1), 0, kLevelOff);
+        if (m >= 0 && v) level[m] = static_cast<int>(*v);
       }
       pos = end + 1;
     }
   }
-  const char* ev = Env("ASCEND_GLOBAL_EVENT_ENABLE");
-  bool events = !(ev && Trim(ev) == "0");
+  const bool events = IntIn(Env("ASCEND_GLOBAL_EVENT_ENABLE"), 0, 0) == std::nullopt;
 
-  const char* out = Env("ASCEND_LOG_PRINT_TO_STDOUT");
+  auto out = Env("ASCEND_LOG_PRINT_TO_STDOUT");
   if (!out) out = Env("ASCEND_SLOG_PRINT_TO_STDOUT");
-  s.to_stdout = out && Trim(out) == "1";
+  s.to_stdout = IntIn(out, 1, 1).has_value();
 
-  if (const char* p = Env("ASCEND_PROCESS_LOG_PATH")) {
-    s.root = MakeAbsolute(p);
-  } else if (const char* w = Env("ASCEND_WORK_PATH")) {
-    s.root = MakeAbsolute(std::string(w) + "/log");
+  if (auto p = Env("ASCEND_PROCESS_LOG_PATH")) {
+    s.root = MakeAbsolute(*p);
+  } else if (auto w = Env("ASCEND_WORK_PATH")) {
+    s.root = MakeAbsolute(*w + "/log");
   } else {
     s.root = MakeAbsolute(HomeDir() + "/ascend/log");
   }
-  s.file_num = ParseInt(Env("ASCEND_HOST_LOG_FILE_NUM"), 1, kMaxFileNum, &v) ? int(v) : kDefaultFileNum;
-  s.max_file_size = ParseInt(Env("SIMNPU_LOG_FILE_SIZE"), static_cast<long long>(kMinFileSize),
-                             1ll << 40, &v)
-                        ? static_cast<unsigned long long>(v)
-                        : kDefaultFileSize;
+  s.file_num = static_cast<int>(IntIn(Env("ASCEND_HOST_LOG_FILE_NUM"), 1, kMaxFileNum).value_or(kDefaultFileNum));
+  s.max_file_size = static_cast<unsigned long long>(
+      IntIn(Env("SIMNPU_LOG_FILE_SIZE"), static_cast<long long>(kMinFileSize), 1ll << 40)
+          .value_or(static_cast<long long>(kDefaultFileSize)));
 
   for (int m = 0; m < kNumModules; ++m) {
     uint32_t mask = kConfigured;
@@ -401,22 +398,27 @@ void WriteToSink(LogState& s, SinkFile& f, const std::string& line) {
 }
 
 void AppendPrefix(std::string& out, LogModule module, LogLevel level, const char* file, int line) {
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  struct tm tmv;
-  localtime_r(&ts.tv_sec, &tmv);
-  long us = ts.tv_nsec / 1000;
+  char when[kLogTimeLen];
+  FormatLogTime(when, sizeof when);
   char buf[512];
-  int n = std::snprintf(buf, sizeof buf, "[%s] %s(%d,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld [%s:%d]",
-                        LevelName(level), LogModuleName(module), static_cast<int>(getpid()),
-                        program_invocation_short_name, tmv.tm_year + 1900, tmv.tm_mon + 1,
-                        tmv.tm_mday, tmv.tm_hour, tmv.tm_min, tmv.tm_sec, us / 1000, us % 1000,
-                        BaseName(file), line);
+  int n = std::snprintf(buf, sizeof buf, "[%s] %s(%d,%s):%s [%s:%d]", LevelName(level), LogModuleName(module),
+                        static_cast<int>(getpid()), program_invocation_short_name, when, BaseName(file), line);
   if (n < 0) return;
   out.append(buf, std::min(static_cast<size_t>(n), sizeof buf - 1));
 }
 
 }  // namespace
+
+size_t FormatLogTime(char* buf, size_t cap) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  struct tm tmv;
+  localtime_r(&ts.tv_sec, &tmv);
+  const long us = ts.tv_nsec / 1000;
+  const int n = std::snprintf(buf, cap, "%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld", tmv.tm_year + 1900,
+                              tmv.tm_mon + 1, tmv.tm_mday, tmv.tm_hour, tmv.tm_min, tmv.tm_sec, us / 1000, us % 1000);
+  return n < 0 ? 0 : std::min(static_cast<size_t>(n), cap ? cap - 1 : 0);
+}
 
 const char* LogModuleName(LogModule m) {
   int i = static_cast<int>(m);

@@ -20,6 +20,7 @@
 #define SIMNPU_DFX_LOG_H_
 
 #include <cstdarg>
+#include <cstddef>
 #include <cstdint>
 
 namespace simnpu::dfx {
@@ -36,6 +37,11 @@ enum class LogModule : int {
 };
 
 const char* LogModuleName(LogModule m);
+
+// The current local time as log lines print it, "YYYY-MM-DD-hh:mm:ss.mmm.uuu"
+// (aclGetRecentErrMsg lines use the same). Returns the length written.
+constexpr size_t kLogTimeLen = 64;  // a buffer size that always fits
+size_t FormatLogTime(char* buf, size_t cap);
 
 // True if a line at `level` for `module` would be written anywhere.
 bool LogEnabled(LogModule module, LogLevel level);
