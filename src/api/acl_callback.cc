@@ -182,18 +182,13 @@ bool HostFuncSubscriptionSupported() {
   return soc && soc->npu_arch != 2201 && soc->npu_arch != 3510;
 }
 
-#define RESOLVE_STREAM(var, handle)                                  \
-  auto var##_or = core::Runtime::Get().ResolveStream(handle);        \
-  if (!var##_or.ok()) return api::Fail(__func__, var##_or.status()); \
-  std::shared_ptr<core::Stream> var = var##_or.value()
-
 }  // namespace
 
 extern "C" {
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
   ACL_REQUIRE_NOT_NULL(fn);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   if (HostFuncs().QueueForStream(s->id())) {
     s->Submit(std::make_unique<PostTask>(&HostFuncs(), s->id(), [fn, args] { fn(args); }, true));
   } else {
@@ -208,14 +203,14 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
 }
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   int rc = Reports().Subscribe(threadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
   return ACL_SUCCESS;
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   int rc = Reports().Unsubscribe(threadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");
   return ACL_SUCCESS;
@@ -226,7 +221,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   ACL_REQUIRE_NOT_NULL(fn);
   if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK)
     return api::BadParam(__func__, "blockType", std::to_string(blockType), "ACL_CALLBACK_NO_BLOCK or ACL_CALLBACK_BLOCK");
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   if (!Reports().QueueForStream(s->id()))
     return api::RtFail(__func__, ACL_ERROR_RT_STREAM_NO_CB_REG,
                        "no thread is subscribed to this stream (aclrtSubscribeReport)");
@@ -241,7 +236,7 @@ aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream
   if (!HostFuncSubscriptionSupported())
     return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
                                            (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
-  RESOLVE_STREAM(s, exeStream);
+  ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Subscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
   return ACL_SUCCESS;
@@ -258,7 +253,7 @@ aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStre
   if (!HostFuncSubscriptionSupported())
     return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
                                            (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
-  RESOLVE_STREAM(s, exeStream);
+  ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Unsubscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");
   return ACL_SUCCESS;

@@ -18,8 +18,7 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
 
 aclError aclrtDestroyContext(aclrtContext context) {
   ACL_REQUIRE_NOT_NULL(context);
-  auto ctx = core::Runtime::Get().contexts().Find(context);
-  if (!ctx) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "context " + api::Hex(context) + " is not a live context");
+  ACL_FIND_HANDLE(ctx, core::Runtime::Get().contexts(), context, "context");
   if (ctx->primary())
     return api::RtBadParam(__func__, "context", api::Hex(context),
                            "the default context of a device is released by aclrtResetDevice");
@@ -32,8 +31,7 @@ aclError aclrtDestroyContext(aclrtContext context) {
 aclError aclrtSetCurrentContext(aclrtContext context) {
   ACL_REQUIRE_NOT_NULL(context);
   auto ctx = core::Runtime::Get().contexts().Find(context);
-  if (!ctx || ctx->destroyed())
-    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "context " + api::Hex(context) + " is not a live context");
+  if (!ctx || ctx->destroyed()) return api::InvalidHandle(__func__, "context", context);
   core::Runtime::Get().set_current(ctx);
   return ACL_SUCCESS;
 }

@@ -29,17 +29,10 @@ aclError CreateEvent(const char* func, aclrtEvent* event, uint32_t flag) {
   return ACL_SUCCESS;
 }
 
-#define FIND_EVENT(var, handle)                                                               \
-  ACL_REQUIRE_NOT_NULL(handle);                                                               \
-  auto var = core::Runtime::Get().events().Find(handle);                                      \
-  if (!var)                                                                                   \
-    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                 \
-                       "event " + api::Hex(handle) + " is not a live event")
-
-#define RESOLVE_STREAM(var, handle)                                  \
-  auto var##_or = core::Runtime::Get().ResolveStream(handle);        \
-  if (!var##_or.ok()) return api::Fail(__func__, var##_or.status()); \
-  std::shared_ptr<core::Stream> var = var##_or.value()
+// An event handle argument: NULL -> 100000, not live -> 107017.
+#define FIND_EVENT(var, handle) \
+  ACL_REQUIRE_NOT_NULL(handle); \
+  ACL_FIND_HANDLE(var, core::Runtime::Get().events(), handle, "event")
 }  // namespace
 
 extern "C" {
@@ -52,14 +45,13 @@ aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) { return C
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
   ACL_REQUIRE_NOT_NULL(event);
-  if (!core::Runtime::Get().events().Remove(event))
-    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "event " + api::Hex(event) + " is not a live event");
+  if (!core::Runtime::Get().events().Remove(event)) return api::InvalidHandle(__func__, "event", event);
   return ACL_SUCCESS;  // queued tasks keep their own reference
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   FIND_EVENT(e, event);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   uint64_t gen = e->BeginRecord();
   s->Submit(std::make_unique<core::EventRecordTask>(e, gen));
   return ACL_SUCCESS;
@@ -67,7 +59,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   FIND_EVENT(e, event);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
   return ACL_SUCCESS;
 }
@@ -136,25 +128,22 @@ aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
 
 aclError aclrtDestroyNotify(aclrtNotify notify) {
   ACL_REQUIRE_NOT_NULL(notify);
-  if (!Notifies().Remove(notify))
-    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
+  if (!Notifies().Remove(notify)) return api::InvalidHandle(__func__, "notify", notify);
   return ACL_SUCCESS;
 }
 
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
   ACL_REQUIRE_NOT_NULL(notify);
-  auto n = Notifies().Find(notify);
-  if (!n) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
-  RESOLVE_STREAM(s, stream);
+  ACL_FIND_HANDLE(n, Notifies(), notify, "notify");
+  ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::NotifyRecordTask>(n));
   return ACL_SUCCESS;
 }
 
 aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
   ACL_REQUIRE_NOT_NULL(notify);
-  auto n = Notifies().Find(notify);
-  if (!n) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "notify " + api::Hex(notify) + " is not live");
-  RESOLVE_STREAM(s, stream);
+  ACL_FIND_HANDLE(n, Notifies(), notify, "notify");
+  ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::NotifyWaitTask>(n, timeout));
   return ACL_SUCCESS;
 }
@@ -168,7 +157,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
   if (reinterpret_cast<uintptr_t>(devAddr) % 8)
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
   if (flag != 0) return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be 0");
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::ValueWriteTask>(static_cast<uint64_t*>(devAddr), value));
   return ACL_SUCCESS;
 }
@@ -181,7 +170,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
   if (flag >= 4)
     return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR");
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::ValueWaitTask>(static_cast<const uint64_t*>(devAddr), value, flag));
   return ACL_SUCCESS;
 }

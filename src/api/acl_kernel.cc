@@ -76,11 +76,12 @@ aclError ParseCfg(const char* func, const aclrtLaunchKernelCfg* cfg, loader::Lau
   return ACL_SUCCESS;
 }
 
-#define FIND_FUNCTION(var, handle)                                                            \
-  auto var = Functions().Find(handle);                                                        \
-  if (!var)                                                                                   \
-  return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                   \
-                     "function handle " + api::Hex(handle) + " is not a live kernel function")
+// The registry interface of ACL_FIND_HANDLE over the live argument builders.
+struct LiveArgs {
+  loader::ArgsBuilder* Find(aclrtArgsHandle h) const {
+    return loader::ArgsBuilder::Valid(h) ? static_cast<loader::ArgsBuilder*>(h) : nullptr;
+  }
+};
 
 }  // namespace
 
@@ -106,23 +107,21 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kern
   ACL_REQUIRE_NOT_NULL(binHandle);
   ACL_REQUIRE_NOT_NULL(kernelName);
   ACL_REQUIRE_NOT_NULL(funcHandle);
-  auto b = Binaries().Find(binHandle);
-  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  ACL_FIND_HANDLE(b, Binaries(), binHandle, "binary");
   return FunctionOut(__func__, b->FunctionByName(kernelName), funcHandle);
 }
 
 aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry, aclrtFuncHandle* funcHandle) {
   ACL_REQUIRE_NOT_NULL(binHandle);
   ACL_REQUIRE_NOT_NULL(funcHandle);
-  auto b = Binaries().Find(binHandle);
-  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  ACL_FIND_HANDLE(b, Binaries(), binHandle, "binary");
   return FunctionOut(__func__, b->FunctionByEntry(funcEntry), funcHandle);
 }
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
   ACL_REQUIRE_NOT_NULL(binHandle);
   auto b = Binaries().Remove(binHandle);
-  if (!b) return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE, "binary handle " + api::Hex(binHandle) + " is not loaded");
+  if (!b) return api::InvalidHandle(__func__, "binary", binHandle);
   // Function handles of this binary become invalid; queued launches keep the image alive.
   for (auto& f : Functions().Select([&](const loader::Function& fn) { return fn.binary == b; }))
     Functions().Remove(f.get());
@@ -132,23 +131,17 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
 aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
   ACL_REQUIRE_NOT_NULL(funcHandle);
   ACL_REQUIRE_NOT_NULL(argsHandle);
-  FIND_FUNCTION(f, funcHandle);
+  ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
   *argsHandle = loader::ArgsBuilder::InitForThread(f);
   return ACL_SUCCESS;
 }
-
-#define FIND_ARGS(var, handle)                                                              \
-  if (!loader::ArgsBuilder::Valid(handle))                                                  \
-    return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                               \
-                       "arguments handle " + api::Hex(handle) + " is not live");            \
-  auto* var = static_cast<loader::ArgsBuilder*>(handle)
 
 aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t paramSize, aclrtParamHandle* paramHandle) {
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_REQUIRE_NOT_NULL(param);
   ACL_REQUIRE_NOT_NULL(paramHandle);
   if (paramSize == 0) return api::BadParam(__func__, "paramSize", "0", "a positive size");
-  FIND_ARGS(b, argsHandle);
+  ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   uint32_t idx;
   ACL_REQUIRE_OK(b->Append(param, paramSize, &idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -158,7 +151,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t p
 aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle* paramHandle) {
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_REQUIRE_NOT_NULL(paramHandle);
-  FIND_ARGS(b, argsHandle);
+  ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   uint32_t idx;
   ACL_REQUIRE_OK(b->AppendPlaceHolder(&idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -171,7 +164,7 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
   ACL_REQUIRE_NOT_NULL(paramHandle);
   ACL_REQUIRE_NOT_NULL(bufferAddr);
   if (dataSize == 0) return api::BadParam(__func__, "dataSize", "0", "a positive size");
-  FIND_ARGS(b, argsHandle);
+  ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   uint32_t idx = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(paramHandle) - 1);
   ACL_REQUIRE_OK(b->PlaceHolderBuffer(idx, dataSize, bufferAddr));
   return ACL_SUCCESS;
@@ -179,7 +172,7 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   ACL_REQUIRE_NOT_NULL(argsHandle);
-  FIND_ARGS(b, argsHandle);
+  ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   b->Finalize();
   return ACL_SUCCESS;
 }
@@ -190,8 +183,8 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   ACL_REQUIRE_NOT_NULL(argsHandle);
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   if (reserve != nullptr) return api::BadParam(__func__, "reserve", api::Hex(reserve), "NULL");
-  FIND_FUNCTION(f, funcHandle);
-  FIND_ARGS(b, argsHandle);
+  ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
+  ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   if (!b->finalized())
     return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "call aclrtKernelArgsFinalize before launching");
   if (b->function().get() != f.get())
@@ -199,11 +192,10 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   loader::LaunchConfig lc;
   lc.num_blocks = numBlocks;
   if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
-  auto s = core::Runtime::Get().ResolveStream(stream);
-  if (!s.ok()) return api::Fail(__func__, s.status());
+  ACL_RESOLVE_STREAM(s, stream);
   auto snap = loader::SnapshotFromBuilder(*b);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
-  s.value()->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
+  s->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
   return ACL_SUCCESS;
 }
 
@@ -214,18 +206,17 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   ACL_REQUIRE_NOT_NULL(hostArgs);  // also for argsSize 0 (acl-api.md §4.7: func/hostArgs NULL -> 100000)
   if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
-  FIND_FUNCTION(f, funcHandle);
+  ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
   loader::LaunchConfig lc;
   lc.num_blocks = numBlocks;
   if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
-  auto s = core::Runtime::Get().ResolveStream(stream);
-  if (!s.ok()) return api::Fail(__func__, s.status());
+  ACL_RESOLVE_STREAM(s, stream);
   std::vector<loader::PlaceHolderRef> ph;
   for (size_t i = 0; i < placeHolderNum; ++i)
     ph.push_back({placeHolderArray[i].addrOffset, placeHolderArray[i].dataOffset});
   auto snap = loader::SnapshotFromBlob(*f, hostArgs, static_cast<uint32_t>(argsSize), ph.data(), ph.size());
   if (!snap.ok()) return api::Fail(__func__, snap.status());
-  s.value()->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
+  s->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
   return ACL_SUCCESS;
 }
 

@@ -114,16 +114,6 @@ aclError FillAttr(const char* func, int attr, const uvm::Engine::RangeAttrs& a, 
   }
 }
 
-#define RESOLVE_STREAM(var, handle)                                                  \
-  auto var##_or = core::Runtime::Get().ResolveStream(handle);                        \
-  if (!var##_or.ok()) {                                                              \
-    if (handle == nullptr)                                                           \
-      return api::RtFail(__func__, ACL_ERROR_RT_INTERNAL_ERROR,                      \
-                         "no stream given and no current context to take its default stream from"); \
-    return api::Fail(__func__, var##_or.status());                                   \
-  }                                                                                  \
-  std::shared_ptr<core::Stream> var = var##_or.value()
-
 }  // namespace
 
 extern "C" {
@@ -219,7 +209,7 @@ aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemMana
   }
   uvm::Location loc{uvm::kNoLocation};
   if (aclError e = ToLocation(__func__, location, false, &loc)) return e;
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream, ACL_ERROR_RT_INTERNAL_ERROR);
   if (!UvmSupported()) return Unsupported(__func__, false);
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
   uvm::Engine::Get().NoteLastPrefetch(ptr, size, loc);
@@ -277,7 +267,7 @@ aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, siz
       l.type = ACL_MEM_LOCATIONTYPE_INVALID;
     if (aclError e = ToLocation(__func__, l, false, &locs[k])) return e;
   }
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream, ACL_ERROR_RT_INTERNAL_ERROR);
   if (!UvmSupported()) return Unsupported(__func__, false);
   for (size_t i = 0, k = 0; i < count; ++i) {
     while (k + 1 < numPrefetchLocs && i >= prefetchLocIdxs[k + 1]) ++k;

@@ -142,8 +142,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
                           aclrtStream stream) {
   if (aclError e = CheckCopyArgs(__func__, dst, destMax, src, count, kind)) return e;
   uvm::Count(uvm::Stats().explicit_copies);
-  auto s = core::Runtime::Get().ResolveStream(stream);
-  if (!s.ok()) return api::Fail(__func__, s.status());
+  ACL_RESOLVE_STREAM(s, stream);
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
   Sides(kind, dst, src, &dst_dev, &src_dev);
@@ -160,7 +159,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
     from = staged->data();
   }
   const bool wait = !dst_dev && IsPageableHost(dst);
-  core::Stream& st = *s.value();
+  core::Stream& st = *s;
   uint64_t seq = st.Submit(std::make_unique<core::HostFuncTask>(
       [=](core::ExecContext& ctx) {
         Status r = api::CopyRange(dst, dst_dev, from, src_dev, count, ctx.phys_id);
@@ -194,10 +193,9 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   if (count > maxCount)
     return api::RtBadParam(__func__, "count", std::to_string(count), "count exceeds maxCount " + std::to_string(maxCount));
   uvm::Count(uvm::Stats().explicit_sets);
-  auto s = core::Runtime::Get().ResolveStream(stream);
-  if (!s.ok()) return api::Fail(__func__, s.status());
+  ACL_RESOLVE_STREAM(s, stream);
   if (count == 0) return ACL_SUCCESS;
-  s.value()->Submit(std::make_unique<core::HostFuncTask>(
+  s->Submit(std::make_unique<core::HostFuncTask>(
       [=](core::ExecContext& ctx) {
         return api::FillRange(devPtr, true, static_cast<uint8_t>(value), count, ctx.phys_id).code();
       },

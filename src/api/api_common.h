@@ -1,6 +1,8 @@
 // Helpers shared by the ACL entry points: argument checks that return the
-// exact ACL codes and queue a message for aclGetRecentErrMsg, and conversion
-// of internal Status values (once, at this edge).
+// exact ACL codes and queue a message for aclGetRecentErrMsg, conversion of
+// internal Status values (once, at this edge, under the error-manager code
+// that matches the failure), and the lookups of handle arguments (streams,
+// registries) with their 107017 report.
 //
 // Layering convention (acl-api.md §4.0): ACL-layer checks (NULL pointers,
 // zero sizes, enums outside the accepted set) return ACL_ERROR_INVALID_PARAM
@@ -9,7 +11,9 @@
 #ifndef SIMNPU_API_API_COMMON_H_
 #define SIMNPU_API_API_COMMON_H_
 
+#include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "acl/acl.h"
@@ -139,12 +143,52 @@ inline std::string Hex(const void* p) {
   return buf;
 }
 
+// 107017 for a handle argument that names no live object of kind `what`
+// ("event", "stream", ...).
+inline aclError InvalidHandle(const char* func, const char* what, const void* h) {
+  dfx::ReportErr(LogModule::kRuntime, ErrCode::EE1006, {func, what, Hex(h)});
+  dfx::SetLastError(ACL_ERROR_RT_INVALID_HANDLE);
+  return ACL_ERROR_RT_INVALID_HANDLE;
+}
+
+// A stream handle argument: a live stream, or NULL for the current context's
+// default stream. Without a current context a NULL handle fails with 107002,
+// or with `null_code` when the function documents another code for it.
+inline aclError ResolveStream(const char* func, std::shared_ptr<core::Stream>* out, void* h,
+                              int null_code = 0) {
+  auto s = core::Runtime::Get().ResolveStream(h);
+  if (s.ok()) {
+    *out = std::move(s.value());
+    return ACL_SUCCESS;
+  }
+  if (h == nullptr && null_code != 0)
+    return RtFail(func, null_code, "no stream given and no current context to take its default stream from");
+  if (s.status().code() == ACL_ERROR_RT_INVALID_HANDLE) return InvalidHandle(func, "stream", h);
+  return Fail(func, s.status());
+}
+
 }  // namespace simnpu::api
 
 #define ACL_REQUIRE_NOT_NULL(p) \
   do {                          \
     if ((p) == nullptr) return ::simnpu::api::NullParam(__func__, #p); \
   } while (0)
+
+// Declares std::shared_ptr<core::Stream> var for stream handle h (NULL = the
+// default stream of the current context); returns the failure code if h is
+// not usable. Optional third argument: the code for a NULL h without a
+// current context (see api::ResolveStream).
+#define ACL_RESOLVE_STREAM(var, ...)                                              \
+  std::shared_ptr<::simnpu::core::Stream> var;                                    \
+  if (aclError var##_rc = ::simnpu::api::ResolveStream(__func__, &var, __VA_ARGS__)) \
+  return var##_rc
+
+// Declares var = registry.Find(h); returns 107017 (naming the handle kind
+// `what`) when h is not live. registry: anything with Find(h) returning a
+// pointer-like value that is false for an unknown handle.
+#define ACL_FIND_HANDLE(var, registry, h, what)                    \
+  auto var = (registry).Find(h);                                    \
+  if (!var) return ::simnpu::api::InvalidHandle(__func__, what, h)
 
 #define ACL_REQUIRE_OK(expr)                                   \
   do {                                                         \
