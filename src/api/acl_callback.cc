@@ -182,6 +182,11 @@ bool HostFuncSubscriptionSupported() {
   return soc && soc->npu_arch != 2201 && soc->npu_arch != 3510;
 }
 
+aclError HostFuncSubscriptionUnsupported(const char* func) {
+  return api::NotSupported(func, std::string("host-function subscription is not available on ") +
+                                     (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
+}
+
 }  // namespace
 
 extern "C" {
@@ -233,9 +238,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
 aclError aclrtProcessReport(int32_t timeout) { return Process(__func__, Reports(), timeout); }
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
-  if (!HostFuncSubscriptionSupported())
-    return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
-                                           (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
+  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Subscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
@@ -243,16 +246,12 @@ aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream
 }
 
 aclError aclrtProcessHostFunc(int32_t timeout) {
-  if (!HostFuncSubscriptionSupported())
-    return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
-                                           (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
+  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   return Process(__func__, HostFuncs(), timeout);
 }
 
 aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
-  if (!HostFuncSubscriptionSupported())
-    return api::NotSupported(__func__, std::string("host-function subscription is not available on ") +
-                                           (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
+  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Unsubscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");

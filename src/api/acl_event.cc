@@ -1,9 +1,9 @@
 // Event, notify and value write/wait entry points.
 #include "api/api_common.h"
+#include "api/copy_path.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
 #include "platform/clock.h"
-#include "sim/npu_system.h"
 
 using namespace simnpu;
 
@@ -148,11 +148,9 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
   return ACL_SUCCESS;
 }
 
-static bool IsDeviceMemory(const void* p) { return sim::NpuSystem::Get().DeviceOwning(p) != nullptr; }
-
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
   ACL_REQUIRE_NOT_NULL(devAddr);
-  if (!IsDeviceMemory(devAddr))
+  if (!api::IsDeviceArenaAddr(devAddr))
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
   if (reinterpret_cast<uintptr_t>(devAddr) % 8)
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
@@ -164,7 +162,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
   ACL_REQUIRE_NOT_NULL(devAddr);
-  if (!IsDeviceMemory(devAddr))
+  if (!api::IsDeviceArenaAddr(devAddr))
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
   if (reinterpret_cast<uintptr_t>(devAddr) % 8)
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");

@@ -61,10 +61,17 @@ aclError ToLocation(const char* func, aclrtMemManagedLocation loc, bool allow_in
   }
 }
 
-// Logical device id of a physical one (-2 if none).
-int32_t Logical(int phys) {
-  core::Device* d = core::Runtime::Get().DeviceForPhys(phys);
-  return d ? d->id() : -2;
+// Logical device id of a physical one (-2, "no location", if none).
+int32_t Logical(int phys) { return api::LogicalDeviceId(phys, -2); }
+
+// A prefetch target: any type other than DEVICE / HOST / HOST_NUMA /
+// HOST_NUMA_CURRENT is reported as INVALID by ToLocation.
+aclrtMemManagedLocation PrefetchTarget(aclrtMemManagedLocation l) {
+  int t = api::RawEnum(l.type);
+  if (t != ACL_MEM_LOCATIONTYPE_DEVICE && t != ACL_MEM_LOCATIONTYPE_HOST && t != ACL_MEM_LOCATIONTYPE_HOST_NUMA &&
+      t != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
+    l.type = ACL_MEM_LOCATIONTYPE_INVALID;
+  return l;
 }
 
 aclError RangeCheck(const char* func, const void* ptr, size_t size) {
@@ -201,14 +208,8 @@ aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemMana
   ACL_REQUIRE_NOT_NULL(ptr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   if (flags != 0) return api::BadParam(__func__, "flags", std::to_string(flags), "0");
-  {
-    int t = api::RawEnum(location.type);
-    if (t != ACL_MEM_LOCATIONTYPE_DEVICE && t != ACL_MEM_LOCATIONTYPE_HOST && t != ACL_MEM_LOCATIONTYPE_HOST_NUMA &&
-        t != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
-      location.type = ACL_MEM_LOCATIONTYPE_INVALID;
-  }
   uvm::Location loc{uvm::kNoLocation};
-  if (aclError e = ToLocation(__func__, location, false, &loc)) return e;
+  if (aclError e = ToLocation(__func__, PrefetchTarget(location), false, &loc)) return e;
   ACL_RESOLVE_STREAM(s, stream, ACL_ERROR_RT_INTERNAL_ERROR);
   if (!UvmSupported()) return Unsupported(__func__, false);
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
@@ -260,12 +261,7 @@ aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, siz
   }
   std::vector<uvm::Location> locs(numPrefetchLocs);
   for (size_t k = 0; k < numPrefetchLocs; ++k) {
-    aclrtMemManagedLocation l = prefetchLocs[k];
-    int t = api::RawEnum(l.type);
-    if (t != ACL_MEM_LOCATIONTYPE_DEVICE && t != ACL_MEM_LOCATIONTYPE_HOST && t != ACL_MEM_LOCATIONTYPE_HOST_NUMA &&
-        t != ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT)
-      l.type = ACL_MEM_LOCATIONTYPE_INVALID;
-    if (aclError e = ToLocation(__func__, l, false, &locs[k])) return e;
+    if (aclError e = ToLocation(__func__, PrefetchTarget(prefetchLocs[k]), false, &locs[k])) return e;
   }
   ACL_RESOLVE_STREAM(s, stream, ACL_ERROR_RT_INTERNAL_ERROR);
   if (!UvmSupported()) return Unsupported(__func__, false);

@@ -17,12 +17,6 @@ using namespace simnpu;
 
 namespace {
 
-// Runtime user id of the device owning simulated device `phys` (-1 if none).
-int LogicalOf(int phys) {
-  core::Device* d = core::Runtime::Get().DeviceForPhys(phys);
-  return d ? d->id() : -1;
-}
-
 bool KindValid(aclrtMemcpyKind kind) {
   return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
 }
@@ -249,8 +243,7 @@ aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attribut
     if (!d->arena().FindAllocation(ptr, &base, &size))
       return api::RtBadParam(__func__, "ptr", api::Hex(ptr), "device memory that is not allocated");
     attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-    int logical = LogicalOf(d->phys_id());
-    attributes->location.id = static_cast<uint32_t>(logical < 0 ? 0 : logical);
+    attributes->location.id = static_cast<uint32_t>(api::LogicalDeviceId(d->phys_id(), 0));
     attributes->pageSize = size >= (1u << 20) ? (2u << 20) : 4096u;
     return ACL_SUCCESS;
   }

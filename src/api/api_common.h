@@ -167,6 +167,13 @@ inline aclError ResolveStream(const char* func, std::shared_ptr<core::Stream>* o
   return Fail(func, s.status());
 }
 
+// Runtime (user-visible) id of the device that owns simulated device `phys`,
+// or `none` when no runtime device has it open.
+inline int LogicalDeviceId(int phys, int none) {
+  core::Device* d = core::Runtime::Get().DeviceForPhys(phys);
+  return d ? d->id() : none;
+}
+
 }  // namespace simnpu::api
 
 #define ACL_REQUIRE_NOT_NULL(p) \

@@ -103,9 +103,7 @@ int simnpu_uvm_query_residency(const void* ptr, size_t size, uint32_t* out, size
     uint32_t m = phys[i] & 1u;
     for (int d = 0; d < 31; ++d) {
       if (!(phys[i] & (1u << (d + 1)))) continue;
-      core::Device* dev = core::Runtime::Get().DeviceForPhys(d);
-      int logical = dev ? dev->id() : d;
-      m |= 1u << (logical + 1);
+      m |= 1u << (api::LogicalDeviceId(d, d) + 1);  // (no runtime id: keeps its physical bit)
     }
     out[i] = m;
   }
