@@ -1,5 +1,7 @@
 // Kernel binaries, arguments and launch.
+#include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "api/api_common.h"
 #include "core/runtime.h"
@@ -76,12 +78,39 @@ aclError ParseCfg(const char* func, const aclrtLaunchKernelCfg* cfg, loader::Lau
   return ACL_SUCCESS;
 }
 
+// aclrtKernelArgsInit hands out the calling thread's builder, which lives
+// until the thread exits (loader::ArgsBuilder::InitForThread). Remembering it
+// lets the Append / Finalize / Launch calls of the same thread skip
+// ArgsBuilder::Valid, a process-wide mutex on every call; a handle from
+// another thread is still checked there.
+thread_local const void* tls_own_args = nullptr;
+// Forgets tls_own_args before the builder is freed at thread exit: it is first
+// used just after InitForThread created the builder's thread_local, so its
+// destructor runs before that one's (reverse order of construction), and a
+// call made later in the thread's exit falls back to ArgsBuilder::Valid.
+struct OwnArgsForget {
+  bool armed = false;  // set by aclrtKernelArgsInit, which constructs the object
+  ~OwnArgsForget() { tls_own_args = nullptr; }
+};
+thread_local OwnArgsForget tls_own_args_forget;
+
 // The registry interface of ACL_FIND_HANDLE over the live argument builders.
 struct LiveArgs {
   loader::ArgsBuilder* Find(aclrtArgsHandle h) const {
-    return loader::ArgsBuilder::Valid(h) ? static_cast<loader::ArgsBuilder*>(h) : nullptr;
+    if (h != nullptr && (h == tls_own_args || loader::ArgsBuilder::Valid(h)))
+      return static_cast<loader::ArgsBuilder*>(h);
+    return nullptr;
   }
 };
+
+// The host-argument placeholder table is passed to the loader as it is.
+static_assert(std::is_standard_layout_v<aclrtPlaceHolderInfo> && std::is_standard_layout_v<loader::PlaceHolderRef>);
+static_assert(sizeof(aclrtPlaceHolderInfo) == sizeof(loader::PlaceHolderRef) &&
+              alignof(aclrtPlaceHolderInfo) == alignof(loader::PlaceHolderRef));
+static_assert(offsetof(aclrtPlaceHolderInfo, addrOffset) == offsetof(loader::PlaceHolderRef, addr_offset) &&
+              offsetof(aclrtPlaceHolderInfo, dataOffset) == offsetof(loader::PlaceHolderRef, data_offset));
+static_assert(std::is_same_v<decltype(aclrtPlaceHolderInfo::addrOffset), decltype(loader::PlaceHolderRef::addr_offset)> &&
+              std::is_same_v<decltype(aclrtPlaceHolderInfo::dataOffset), decltype(loader::PlaceHolderRef::data_offset)>);
 
 }  // namespace
 
@@ -132,7 +161,10 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHa
   ACL_REQUIRE_NOT_NULL(funcHandle);
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
-  *argsHandle = loader::ArgsBuilder::InitForThread(f);
+  loader::ArgsBuilder* b = loader::ArgsBuilder::InitForThread(f);
+  tls_own_args_forget.armed = true;  // constructed after the builder's thread_local (see above)
+  tls_own_args = b;
+  *argsHandle = b;
   return ACL_SUCCESS;
 }
 
@@ -211,10 +243,9 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   lc.num_blocks = numBlocks;
   if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
   ACL_RESOLVE_STREAM(s, stream);
-  std::vector<loader::PlaceHolderRef> ph;
-  for (size_t i = 0; i < placeHolderNum; ++i)
-    ph.push_back({placeHolderArray[i].addrOffset, placeHolderArray[i].dataOffset});
-  auto snap = loader::SnapshotFromBlob(*f, hostArgs, static_cast<uint32_t>(argsSize), ph.data(), ph.size());
+  auto snap = loader::SnapshotFromBlob(*f, hostArgs, static_cast<uint32_t>(argsSize),
+                                       reinterpret_cast<const loader::PlaceHolderRef*>(placeHolderArray),
+                                       placeHolderNum);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
   s->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
   return ACL_SUCCESS;
