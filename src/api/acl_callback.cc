@@ -224,14 +224,15 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
 aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType,
                              aclrtStream stream) {
   ACL_REQUIRE_NOT_NULL(fn);
-  if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK)
-    return api::BadParam(__func__, "blockType", std::to_string(blockType), "ACL_CALLBACK_NO_BLOCK or ACL_CALLBACK_BLOCK");
+  const int block = api::RawEnum(blockType);
+  if (block != ACL_CALLBACK_NO_BLOCK && block != ACL_CALLBACK_BLOCK)
+    return api::BadParam(__func__, "blockType", std::to_string(block), "ACL_CALLBACK_NO_BLOCK or ACL_CALLBACK_BLOCK");
   ACL_RESOLVE_STREAM(s, stream);
   if (!Reports().QueueForStream(s->id()))
     return api::RtFail(__func__, ACL_ERROR_RT_STREAM_NO_CB_REG,
                        "no thread is subscribed to this stream (aclrtSubscribeReport)");
   s->Submit(std::make_unique<PostTask>(&Reports(), s->id(), [fn, userData] { fn(userData); },
-                                       blockType == ACL_CALLBACK_BLOCK));
+                                       block == ACL_CALLBACK_BLOCK));
   return ACL_SUCCESS;
 }
 

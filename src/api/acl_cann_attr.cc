@@ -97,13 +97,14 @@ aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
     dfx::ReportErrText(dfx::LogModule::kAscendcl, dfx::ErrCode::EH9999, std::string(__func__) + ": " + t.why);
     return t.error;
   }
+  const int wanted = api::RawEnum(cannAttr);
   for (const auto& [attr, ok] : t.all) {
-    if (attr == cannAttr) {
+    if (attr == wanted) {
       *value = ok ? 1 : 0;
       return ACL_SUCCESS;
     }
   }
-  return api::BadParam(__func__, "cannAttr", std::to_string(cannAttr), "an attribute of the CANN feature table");
+  return api::BadParam(__func__, "cannAttr", std::to_string(wanted), "an attribute of the CANN feature table");
 }
 
 }  // extern "C"

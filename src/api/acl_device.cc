@@ -93,7 +93,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
   auto dev = core::Runtime::Get().GetDevice(static_cast<int32_t>(deviceId));
   if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
-  switch (attr) {
+  switch (api::RawEnum(attr)) {
     case ACL_DEV_ATTR_AICPU_CORE_NUM: *value = 6; break;
     case ACL_DEV_ATTR_AICORE_CORE_NUM: *value = soc.ai_cores; break;
     case ACL_DEV_ATTR_CUBE_CORE_NUM: *value = soc.cube_cores; break;
@@ -115,7 +115,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
     case ACL_DEV_ATTR_IS_VIRTUAL: *value = 0; break;
     case ACL_DEV_ATTR_NPU_ARCH: *value = soc.npu_arch; break;
     default:
-      return api::NotSupported(__func__, "device attribute " + std::to_string(attr) +
+      return api::NotSupported(__func__, "device attribute " + std::to_string(api::RawEnum(attr)) +
                                              " has no meaning on " + soc.name);
   }
   return ACL_SUCCESS;
@@ -126,12 +126,12 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   auto dev = core::Runtime::Get().GetDevice(static_cast<int32_t>(deviceId));
   if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
-  switch (deviceInfo) {
+  switch (api::RawEnum(deviceInfo)) {
     case ACL_DEVICE_INFO_AI_CORE_NUM: *value = soc.ai_cores; return ACL_SUCCESS;
     case ACL_DEVICE_INFO_VECTOR_CORE_NUM: *value = soc.vector_cores; return ACL_SUCCESS;
     case ACL_DEVICE_INFO_L2_SIZE: *value = static_cast<int64_t>(soc.l2_bytes); return ACL_SUCCESS;
     default:
-      return api::BadParam(__func__, "deviceInfo", std::to_string(deviceInfo),
+      return api::BadParam(__func__, "deviceInfo", std::to_string(api::RawEnum(deviceInfo)),
                            "ACL_DEVICE_INFO_AI_CORE_NUM, _VECTOR_CORE_NUM or _L2_SIZE");
   }
 }
@@ -141,7 +141,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
   auto dev = core::Runtime::Get().GetDevice(deviceId);
   if (!dev.ok()) return api::Fail(__func__, dev.status());
   const sim::SocInfo& soc = dev.value()->npu()->soc();
-  switch (devFeatureType) {
+  switch (api::RawEnum(devFeatureType)) {
     case ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV:
       *value = (soc.npu_arch == 2201 || soc.npu_arch == 3510) ? ACL_DEV_FEATURE_SUPPORT : ACL_DEV_FEATURE_NOT_SUPPORT;
       return ACL_SUCCESS;
@@ -149,20 +149,22 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
       *value = ACL_DEV_FEATURE_NOT_SUPPORT;
       return ACL_SUCCESS;
     default:
-      return api::RtBadParam(__func__, "devFeatureType", std::to_string(devFeatureType), "unknown feature");
+      return api::RtBadParam(__func__, "devFeatureType", std::to_string(api::RawEnum(devFeatureType)),
+                             "unknown feature");
   }
 }
 
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
   auto dev = core::Runtime::Get().GetDevice(deviceId);
   if (!dev.ok()) return api::Fail(__func__, dev.status());
-  if (type != ACL_RT_DEV_RES_CUBE_CORE && type != ACL_RT_DEV_RES_VECTOR_CORE)
-    return api::RtBadParam(__func__, "type", std::to_string(type), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
-  uint32_t max = dev.value()->hw_limit(type);
+  const int t = api::RawEnum(type);
+  if (t != ACL_RT_DEV_RES_CUBE_CORE && t != ACL_RT_DEV_RES_VECTOR_CORE)
+    return api::RtBadParam(__func__, "type", std::to_string(t), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
+  uint32_t max = dev.value()->hw_limit(t);
   if (value == 0 || value > max)
     return api::RtBadParam(__func__, "value", std::to_string(value),
                            "must be in [1, " + std::to_string(max) + "]");
-  dev.value()->set_res_limit(type, value);
+  dev.value()->set_res_limit(t, value);
   return ACL_SUCCESS;
 }
 
@@ -170,9 +172,10 @@ aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
   ACL_REQUIRE_NOT_NULL(value);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
   if (!dev.ok()) return api::Fail(__func__, dev.status());
-  if (type != ACL_RT_DEV_RES_CUBE_CORE && type != ACL_RT_DEV_RES_VECTOR_CORE)
-    return api::RtBadParam(__func__, "type", std::to_string(type), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
-  *value = dev.value()->res_limit(type);
+  const int t = api::RawEnum(type);
+  if (t != ACL_RT_DEV_RES_CUBE_CORE && t != ACL_RT_DEV_RES_VECTOR_CORE)
+    return api::RtBadParam(__func__, "type", std::to_string(t), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
+  *value = dev.value()->res_limit(t);
   return ACL_SUCCESS;
 }
 
@@ -187,9 +190,10 @@ aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) 
   ACL_REQUIRE_NOT_NULL(value);
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  if (type != ACL_RT_DEV_RES_CUBE_CORE && type != ACL_RT_DEV_RES_VECTOR_CORE)
-    return api::RtBadParam(__func__, "type", std::to_string(type), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
-  *value = ctx.value()->device()->res_limit(type);
+  const int t = api::RawEnum(type);
+  if (t != ACL_RT_DEV_RES_CUBE_CORE && t != ACL_RT_DEV_RES_VECTOR_CORE)
+    return api::RtBadParam(__func__, "type", std::to_string(t), "must be CUBE_CORE (0) or VECTOR_CORE (1)");
+  *value = ctx.value()->device()->res_limit(t);
   return ACL_SUCCESS;
 }
 
@@ -233,11 +237,12 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
   ACL_REQUIRE_NOT_NULL(freeBytes);
   ACL_REQUIRE_NOT_NULL(totalBytes);
-  if (static_cast<int>(attr) < 0 || attr > ACL_MEM_P2P_HUGE1G)
-    return api::BadParam(__func__, "attr", std::to_string(attr), "a value of aclrtMemAttr");
+  const int kind = api::RawEnum(attr);
+  if (kind < 0 || kind > ACL_MEM_P2P_HUGE1G)
+    return api::BadParam(__func__, "attr", std::to_string(kind), "a value of aclrtMemAttr");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  switch (attr) {
+  switch (kind) {
     case ACL_DDR_MEM: case ACL_DDR_MEM_HUGE: case ACL_DDR_MEM_NORMAL:
     case ACL_DDR_MEM_P2P_HUGE: case ACL_DDR_MEM_P2P_NORMAL:
       *freeBytes = 0;  // the simulated A2/A3 device has HBM only

@@ -220,19 +220,19 @@ aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompati
 const char* aclGetRecentErrMsg(void) { return dfx::TakeRecentErrMsg(); }
 
 aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
-  if (level != ACL_RT_THREAD_LEVEL)
-    return api::BadParam(__func__, "level", std::to_string(level), "ACL_RT_THREAD_LEVEL (0)");
+  if (api::RawEnum(level) != ACL_RT_THREAD_LEVEL)
+    return api::BadParam(__func__, "level", std::to_string(api::RawEnum(level)), "ACL_RT_THREAD_LEVEL (0)");
   return dfx::PeekLastError();
 }
 
 aclError aclrtGetLastError(aclrtLastErrLevel level) {
-  if (level != ACL_RT_THREAD_LEVEL)
-    return api::BadParam(__func__, "level", std::to_string(level), "ACL_RT_THREAD_LEVEL (0)");
+  if (api::RawEnum(level) != ACL_RT_THREAD_LEVEL)
+    return api::BadParam(__func__, "level", std::to_string(api::RawEnum(level)), "ACL_RT_THREAD_LEVEL (0)");
   return dfx::TakeLastError();
 }
 
 size_t aclDataTypeSize(aclDataType dataType) {
-  switch (dataType) {
+  switch (api::RawEnum(dataType)) {
     case ACL_STRING:
     case ACL_DT_UNDEFINED:
       return 0;
@@ -315,9 +315,8 @@ aclFloat16 aclFloatToFloat16(float value) {
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
                const char* fmt, ...) {
   if (fmt == nullptr) return;
-  auto lvl = static_cast<dfx::LogLevel>(logLevel < ACL_DEBUG ? ACL_DEBUG
-                                        : logLevel > ACL_ERROR ? ACL_ERROR
-                                                               : logLevel);
+  const int level = api::RawEnum(logLevel);
+  auto lvl = static_cast<dfx::LogLevel>(level < ACL_DEBUG ? ACL_DEBUG : level > ACL_ERROR ? ACL_ERROR : level);
   if (!dfx::LogEnabled(dfx::LogModule::kApp, lvl)) return;
   char msg[1024];
   va_list ap;

@@ -26,7 +26,7 @@ aclError CheckOptions(const char* func, const aclrtBinaryLoadOptions* options) {
   if (!options) return ACL_SUCCESS;
   if (options->numOpt > 0 && options->options == nullptr) return api::NullParam(func, "options->options");
   for (size_t i = 0; i < options->numOpt; ++i) {
-    int t = options->options[i].type;
+    int t = api::RawEnum(options->options[i].type);
     if (t != ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && t != ACL_RT_BINARY_LOAD_OPT_MAGIC &&
         t != ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE)
       return api::BadParam(func, "options->options[].type", std::to_string(t), "LAZY_LOAD, MAGIC or CPU_KERNEL_MODE");
@@ -54,12 +54,15 @@ aclError ParseCfg(const char* func, const aclrtLaunchKernelCfg* cfg, loader::Lau
   if (cfg->numAttrs > 0 && cfg->attrs == nullptr) return api::NullParam(func, "cfg->attrs");
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
     const aclrtLaunchKernelAttr& a = cfg->attrs[i];
-    switch (a.id) {
-      case ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE:
-        if (a.value.engineType != ACL_RT_ENGINE_TYPE_AIC && a.value.engineType != ACL_RT_ENGINE_TYPE_AIV)
-          return api::RtBadParam(func, "engineType", std::to_string(a.value.engineType), "AIC (0) or AIV (1)");
-        out->engine_type = a.value.engineType == ACL_RT_ENGINE_TYPE_AIC ? SIMNPU_KERNEL_AIC : SIMNPU_KERNEL_AIV;
+    const int id = api::RawEnum(a.id);
+    switch (id) {
+      case ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE: {
+        const int engine = api::RawEnum(a.value.engineType);
+        if (engine != ACL_RT_ENGINE_TYPE_AIC && engine != ACL_RT_ENGINE_TYPE_AIV)
+          return api::RtBadParam(func, "engineType", std::to_string(engine), "AIC (0) or AIV (1)");
+        out->engine_type = engine == ACL_RT_ENGINE_TYPE_AIC ? SIMNPU_KERNEL_AIC : SIMNPU_KERNEL_AIV;
         break;
+      }
       case ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET:
         out->block_offset = a.value.blockDimOffset;
         break;
@@ -72,7 +75,7 @@ aclError ParseCfg(const char* func, const aclrtLaunchKernelCfg* cfg, loader::Lau
       case ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING:
         break;  // accepted; no effect on the simulated device
       default:
-        return api::RtBadParam(func, "cfg->attrs[].id", std::to_string(a.id), "an aclrtLaunchKernelAttrId value");
+        return api::RtBadParam(func, "cfg->attrs[].id", std::to_string(id), "an aclrtLaunchKernelAttrId value");
     }
   }
   return ACL_SUCCESS;

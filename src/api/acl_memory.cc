@@ -17,12 +17,10 @@ using namespace simnpu;
 
 namespace {
 
-bool KindValid(aclrtMemcpyKind kind) {
-  return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
-}
+bool KindValid(int kind) { return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE; }
 
-// Which sides of a copy the device accesses.
-void Sides(aclrtMemcpyKind kind, const void* dst, const void* src, bool* dst_dev, bool* src_dev) {
+// Which sides of a copy the device accesses (kind: a valid aclrtMemcpyKind).
+void Sides(int kind, const void* dst, const void* src, bool* dst_dev, bool* src_dev) {
   switch (kind) {
     case ACL_MEMCPY_HOST_TO_HOST: *dst_dev = false; *src_dev = false; break;
     case ACL_MEMCPY_HOST_TO_DEVICE:
@@ -43,7 +41,7 @@ bool IsPageableHost(const void* p) {
 }
 
 aclError CheckCopyArgs(const char* func, void* dst, size_t destMax, const void* src, size_t count,
-                       aclrtMemcpyKind kind) {
+                       int kind) {
   if (dst == nullptr) return api::NullParam(func, "dst");
   if (src == nullptr) return api::NullParam(func, "src");
   if (count == 0) return ACL_SUCCESS;  // nothing to copy: no further checks
@@ -63,7 +61,7 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  int page = static_cast<int>(policy) & 0xff;
+  int page = api::RawEnum(policy) & 0xff;  // policy may carry flag bits beyond the enum
   bool no_pad = page == ACL_MEM_MALLOC_HUGE1G_ONLY || page == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
   if (size > (SIZE_MAX >> 1)) return api::RtFail(__func__, ACL_ERROR_RT_MEMORY_ALLOCATION, "size too large");
   size_t rounded = (size + 31) / 32 * 32 + (no_pad ? 0 : 32);
@@ -110,7 +108,8 @@ aclError aclrtFreeHost(void* hostPtr) {
   return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
 }
 
-aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind memcpyKind) {
+  const int kind = api::RawEnum(memcpyKind);
   if (aclError e = CheckCopyArgs(__func__, dst, destMax, src, count, kind)) return e;
   uvm::Count(uvm::Stats().explicit_copies);
   if (count == 0 || dst == src) return ACL_SUCCESS;
@@ -132,8 +131,9 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
 }
 
-aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind memcpyKind,
                           aclrtStream stream) {
+  const int kind = api::RawEnum(memcpyKind);
   if (aclError e = CheckCopyArgs(__func__, dst, destMax, src, count, kind)) return e;
   uvm::Count(uvm::Stats().explicit_copies);
   ACL_RESOLVE_STREAM(s, stream);
