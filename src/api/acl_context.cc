@@ -23,8 +23,12 @@ aclError aclrtDestroyContext(aclrtContext context) {
     return api::RtBadParam(__func__, "context", api::Hex(context),
                            "the default context of a device is released by aclrtResetDevice");
   ctx->device()->DestroyContext(ctx.get());
-  auto cur = core::Runtime::Get().current();  // destroyed contexts read as "none"
-  (void)cur;
+  // Not dead code: if it was this thread's current context, current() drops
+  // the thread's reference, so the context and its default stream are freed
+  // here rather than at the thread's next call. (Without it the next stream
+  // created gets the memory, and so the handle, of a stream destroyed above:
+  // ApiContextTest.DestroyContextDestroysItsStreams then fails.)
+  (void)core::Runtime::Get().current();
   return ACL_SUCCESS;
 }
 

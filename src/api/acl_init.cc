@@ -29,7 +29,6 @@ namespace {
 struct InitState {
   std::mutex mu;
   int count = 0;            // aclInit calls since the last aclFinalize
-  bool finalized = false;
   std::string config_text;  // content of the first configuration
 };
 InitState& Init() {
@@ -124,7 +123,6 @@ aclError aclInit(const char* configPath) {
     return ACL_ERROR_INTERNAL_ERROR;
   }
   s.count = 1;
-  s.finalized = false;
   s.config_text = text;
   SIMNPU_LOGI(kAscendcl, "aclInit done (soc %s)", aclrtGetSocName());
   return ACL_SUCCESS;
@@ -140,7 +138,6 @@ aclError aclFinalize(void) {
       return ACL_ERROR_REPEAT_FINALIZE;
     }
     s.count = 0;
-    s.finalized = true;
     s.config_text.clear();
   }
   Drain("aclFinalize");
