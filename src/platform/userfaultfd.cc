@@ -36,9 +36,6 @@ struct uffdio_move {
 #ifndef UFFD_FEATURE_WP_UNPOPULATED
 #define UFFD_FEATURE_WP_UNPOPULATED (1ULL << 13)
 #endif
-#ifndef UFFD_USER_MODE_ONLY
-#define UFFD_USER_MODE_ONLY 1
-#endif
 #ifndef USERFAULTFD_IOC_NEW
 #define USERFAULTFD_IOC_NEW _IO(0xAA, 0x00)
 #endif
@@ -150,19 +147,6 @@ long Userfaultfd::Copy(void* dst, const void* src, size_t len, bool dontwake, bo
     return -e;
   }
   return static_cast<long>(c.copy);
-}
-
-long Userfaultfd::ZeroPage(void* dst, size_t len, bool dontwake) {
-  struct uffdio_zeropage z = {};
-  z.range.start = reinterpret_cast<uintptr_t>(dst);
-  z.range.len = len;
-  z.mode = dontwake ? UFFDIO_ZEROPAGE_MODE_DONTWAKE : 0;
-  if (ioctl(fd_, UFFDIO_ZEROPAGE, &z) != 0) {
-    int e = errno;
-    if (z.zeropage > 0) return static_cast<long>(z.zeropage);
-    return -e;
-  }
-  return static_cast<long>(z.zeropage);
 }
 
 int Userfaultfd::WriteProtect(void* addr, size_t len, bool protect, bool dontwake) {

@@ -1,5 +1,5 @@
 // userfaultfd(2) wrapper: opening with the features we use, registering
-// ranges, and the resolving ioctls (MOVE, COPY, ZEROPAGE, WRITEPROTECT, WAKE).
+// ranges, and the resolving ioctls (MOVE, COPY, WRITEPROTECT, WAKE).
 //
 // Debian 12's <linux/userfaultfd.h> predates UFFDIO_MOVE (Linux 6.8); the
 // definitions we need are provided here and the feature is detected at run
@@ -51,8 +51,6 @@ class Userfaultfd {
   // Copies len bytes from src into the unpopulated registered range at dst and
   // maps it; optionally write-protected. Bytes copied or -errno.
   long Copy(void* dst, const void* src, size_t len, bool dontwake, bool wp);
-  // Maps zero pages at the unpopulated registered range. Bytes or -errno.
-  long ZeroPage(void* dst, size_t len, bool dontwake);
   // Sets (protect=true) or clears write protection. 0 or -errno.
   int WriteProtect(void* addr, size_t len, bool protect, bool dontwake);
   // Wakes threads waiting on faults in the range. 0 or -errno.
