@@ -544,11 +544,12 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
   // Copies from the host.
   PageMask from_host = todo & b.host_resident;
   if (from_host.any()) {
-    if (!duplicate) SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
+    // Write-protect before copying, replica or not: a host write during the
+    // copy waits on its write-protect fault (served after we finish) instead
+    // of landing in the host copy only, after the device copy was taken.
+    SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
     Status st = Status::Ok();
     from_host.ForEachRun([&](size_t first, size_t count) {
-      char* dst = v.frame + first * kPageSize;
-      const char* src = HostAddr(b, first);
       // Holes in the frame are filled by UFFDIO_COPY; populated pages by memcpy.
       PageMask run = PageMask::Range(first, count);
       (run.Minus(v.populated)).ForEachRun([&](size_t f2, size_t n2) {
@@ -563,8 +564,6 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
       (run & v.populated).ForEachRun([&](size_t f2, size_t n2) {
         std::memcpy(v.frame + f2 * kPageSize, HostAddr(b, f2), n2 * kPageSize);
       });
-      (void)dst;
-      (void)src;
     });
     if (!st.ok()) return st;
     v.populated |= from_host;
@@ -573,8 +572,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
     Count(c.bytes_h2d, from_host.count() * kPageSize);
     Count(c.copy_fallbacks);
     if (duplicate) {
-      SIMNPU_RETURN_IF_ERROR(WriteProtectHost(b, from_host, true));
-      v.writable = v.writable.Minus(from_host);
+      v.writable = v.writable.Minus(from_host);  // the host copy stays, write-protected
       Count(c.read_duplicates, from_host.count());
     } else {
       DropHostPages(b, from_host);  // the write-protected copies go away
