@@ -107,7 +107,14 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
       if (placement == Placement::kMapRemote) {
         // Reach the data where it is; make it exist and be writable on the host if needed.
         PageMask to_host = missing.Minus(populated);
-        if (write) to_host |= missing & b->host_wp;
+        if (write) {
+          // A write needs a writable copy to reach: pages with none (a
+          // host replica, or read-only replicas on devices only) become
+          // exclusive on the host.
+          PageMask writable = b->host_resident.Minus(b->host_wp);
+          for (int e = 0; e < b->ndev; ++e) writable |= b->dev[e].resident & b->dev[e].writable;
+          to_host |= missing.Minus(writable);
+        }
         if (IsPinned(*b, now)) {
           for (int e = 0; e < b->ndev; ++e) to_host |= missing & b->dev[e].resident;
         }

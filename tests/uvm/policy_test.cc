@@ -138,3 +138,27 @@ TEST_F(UvmTest, AttributesOfAMixedRangeAreInvalid) {
   EXPECT_EQ(rm, 0);
   EXPECT_EQ(ty, ACL_MEM_LOCATIONTYPE_HOST);
 }
+
+// A write through an accessed-by mapping to pages whose only copies are
+// read-only replicas on devices (no writable copy anywhere): the data is made
+// exclusive on the host and the device writes it there, instead of the access
+// finding nothing writable round after round and failing.
+TEST_F(UvmTest, AccessedByWriteToDeviceOnlyReplicasGoesThroughTheHost) {
+  char* p = Alloc(kBlock);
+  DeviceFill(p, kBlock, 5);  // only copy: device 0, writable
+  ASSERT_EQ(aclrtMemManagedAdvise(p, kBlock, ACL_MEM_ADVISE_SET_READ_MOSTLY, Host()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemManagedPrefetchAsync(p, kBlock, Dev(1), 0, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  ASSERT_EQ(PagesWith(p, kBlock, DevBit(0) | DevBit(1)), 512u);  // two read-only replicas, none on the host
+  ASSERT_EQ(aclrtMemManagedAdvise(p, kBlock, ACL_MEM_ADVISE_SET_ACCESSED_BY, Dev(0)), ACL_SUCCESS);
+  simnpu_uvm_reset_counters();
+  DeviceFill(p, kBlock, 9);
+  simnpu_uvm_counters c = Counters();
+  EXPECT_EQ(c.device_faults, 1u);
+  EXPECT_EQ(c.pages_d2h, 512u);
+  EXPECT_EQ(PagesWith(p, kBlock, kHostBit), 512u);  // the replicas are gone; the host holds the data
+  EXPECT_EQ(Counters().host_faults, 0u);
+  for (size_t i = 0; i < kBlock; i += 4093) ASSERT_EQ(p[i], 9) << i;
+  std::vector<char> r = DeviceRead(p, kBlock);  // reads through the mapping see the write
+  EXPECT_EQ(r[kBlock - 1], 9);
+}
