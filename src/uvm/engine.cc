@@ -30,6 +30,10 @@ constexpr int kAdviseSetReadMostly = 0, kAdviseUnsetReadMostly = 1, kAdviseSetPr
 
 void DeviceOpenHook(sim::NpuDevice* dev) { Engine::Get().OnDeviceOpen(dev); }
 
+Status NotManaged() {
+  return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+}
+
 inline char* PageAddr(const VaBlock& b, size_t i) {
   return reinterpret_cast<char*>(b.base + i * kPageSize);
 }
@@ -176,8 +180,13 @@ bool Engine::Lookup(const void* p, uintptr_t* base, size_t* size) {
 }
 
 bool Engine::RangeValid(const void* p, size_t n) {
-  if (mode() == Mode::kUninitialized || n == 0) return false;
+  if (mode() == Mode::kUninitialized) return false;
   std::shared_lock<std::shared_mutex> lk(space_.mu());
+  return RangeValidLocked(p, n);
+}
+
+bool Engine::RangeValidLocked(const void* p, size_t n) const {
+  if (mode() == Mode::kUninitialized || n == 0) return false;
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   if (a + n < a) return false;
   for (uintptr_t cur = a; cur < a + n; cur = (cur & ~(kBlockSize - 1)) + kBlockSize)
@@ -321,9 +330,10 @@ void Engine::ReadAhead(const VaBlock& b) {
 
 Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
   SIMNPU_RETURN_IF_ERROR(EnsureInit());
-  if (!RangeValid(ptr, n))
-    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  // Validated under the lock held for the whole call: a concurrent free
+  // (exclusive) cannot remove a block between the check and its use.
   std::shared_lock<std::shared_mutex> lk(space_.mu());
+  if (!RangeValidLocked(ptr, n)) return NotManaged();
   const uintptr_t start = reinterpret_cast<uintptr_t>(ptr) & ~(kBlockSize - 1);
   const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
   // SET_PREFERRED_LOCATION without read-mostly refuses ranges already
@@ -331,6 +341,7 @@ Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
   if (advise == kAdviseSetPreferred && mode() == Mode::kUffd) {
     for (uintptr_t a = start; a < end; a += kBlockSize) {
       VaBlock* b = space_.BlockOf(a);
+      if (!b) return NotManaged();
       std::lock_guard<std::mutex> bl(b->mu);
       if (b->read_mostly) continue;
       bool elsewhere = loc.where == kHost ? b->AnyDeviceCopy() : b->host_resident.any();
@@ -346,6 +357,10 @@ Status Engine::Advise(const void* ptr, size_t n, int advise, Location loc) {
   Status result = Status::Ok();
   for (uintptr_t a = start; a < end && result.ok(); a += kBlockSize) {
     VaBlock* b = space_.BlockOf(a);
+    if (!b) {
+      result = NotManaged();
+      break;
+    }
     for (;;) {
       std::unique_lock<std::mutex> bl(b->mu);
       switch (advise) {
@@ -458,17 +473,22 @@ void Engine::NoteLastPrefetch(const void* ptr, size_t n, Location loc) {
 
 Status Engine::Prefetch(const void* ptr, size_t n, Location loc) {
   SIMNPU_RETURN_IF_ERROR(EnsureInit());
-  if (!RangeValid(ptr, n))
-    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  // Runs on a stream, so the range may be freed concurrently: validate under
+  // the lock held for the whole call.
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  if (!RangeValidLocked(ptr, n)) return NotManaged();
   Count(Stats().prefetch_requests);
   if (mode() != Mode::kUffd) return Status::Ok();
-  std::shared_lock<std::shared_mutex> lk(space_.mu());
   const uintptr_t first = reinterpret_cast<uintptr_t>(ptr);
   const uintptr_t end = first + n;
   char* spare = nullptr;
   Status result = Status::Ok();
   for (uintptr_t a = first & ~(kBlockSize - 1); a < end && result.ok(); a += kBlockSize) {
     VaBlock* b = space_.BlockOf(a);
+    if (!b) {
+      result = NotManaged();
+      break;
+    }
     size_t p0 = a < first ? (first - a) >> kPageShift : 0;
     size_t p1 = std::min<uintptr_t>(kPagesPerBlock, (end - a + kPageSize - 1) >> kPageShift);
     PageMask pages = PageMask::Range(p0, p1 - p0);
@@ -509,14 +529,15 @@ Status Engine::Prefetch(const void* ptr, size_t n, Location loc) {
 // ---------------------------------------------------------------- queries
 
 Status Engine::QueryRange(const void* ptr, size_t n, RangeAttrs* out) {
-  if (!RangeValid(ptr, n))
-    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  if (mode() == Mode::kUninitialized) return NotManaged();
   std::shared_lock<std::shared_mutex> lk(space_.mu());
+  if (!RangeValidLocked(ptr, n)) return NotManaged();
   const uintptr_t start = reinterpret_cast<uintptr_t>(ptr) & ~(kBlockSize - 1);
   const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
   bool first = true;
   for (uintptr_t a = start; a < end; a += kBlockSize) {
     VaBlock* b = space_.BlockOf(a);
+    if (!b) return NotManaged();
     std::lock_guard<std::mutex> bl(b->mu);
     if (first) {
       out->read_mostly = b->read_mostly;
@@ -535,18 +556,19 @@ Status Engine::QueryRange(const void* ptr, size_t n, RangeAttrs* out) {
 }
 
 Status Engine::QueryResidency(const void* ptr, size_t n, uint32_t* out, size_t cap) {
-  if (!RangeValid(ptr, n))
-    return Status(kParamInvalid, "the range is not inside memory from aclrtMemAllocManaged");
+  if (mode() == Mode::kUninitialized) return NotManaged();
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  if (!RangeValidLocked(ptr, n)) return NotManaged();
   const uintptr_t a0 = reinterpret_cast<uintptr_t>(ptr) & ~(kPageSize - 1);
   const uintptr_t end = reinterpret_cast<uintptr_t>(ptr) + n;
   size_t pages = (end - a0 + kPageSize - 1) >> kPageShift;
   if (cap < pages)
     return Status(kParamInvalid, "the output array holds " + std::to_string(cap) + " entries, " +
                                      std::to_string(pages) + " pages are needed");
-  std::shared_lock<std::shared_mutex> lk(space_.mu());
   size_t k = 0;
   for (uintptr_t a = a0; a < end; a += kPageSize, ++k) {
     VaBlock* b = space_.BlockOf(a);
+    if (!b) return NotManaged();
     std::lock_guard<std::mutex> bl(b->mu);
     size_t i = (a - b->base) >> kPageShift;
     uint32_t m = 0;

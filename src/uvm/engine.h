@@ -74,7 +74,9 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   Status Free(void* p);                         // p must start an allocation
   // Allocation containing p: start and size. false if p is not managed.
   bool Lookup(const void* p, uintptr_t* base, size_t* size);
-  // True if [p, p+n) lies entirely in live managed allocations.
+  // True if [p, p+n) lies entirely in live managed allocations. The answer
+  // may be stale once it returns (a concurrent free): code that goes on to
+  // use the blocks checks with RangeValidLocked under the lock it keeps.
   bool RangeValid(const void* p, size_t n);
 
   // --- policies and migration requested by the API (synchronous)
@@ -117,6 +119,7 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   void ServiceLoop();
   void HandleHostFault(const platform::UffdFault& f);
   void ReadAhead(const VaBlock& b);  // REQUIRES: space_.mu() shared; no block lock
+  bool RangeValidLocked(const void* p, size_t n) const;  // REQUIRES: space_.mu() held
 
   // Data movement (REQUIRES: b.mu held; space_.mu() held shared).
   Status MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);

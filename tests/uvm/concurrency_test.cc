@@ -2,6 +2,7 @@
 // the same blocks (other pages of them); afterwards every byte is checked.
 // Migrations triggered by the device must never lose a concurrent host write.
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "uvm_fixture.h"
@@ -63,4 +64,46 @@ TEST_F(UvmTest, ManyThreadsFaultTheSameBlockOnce) {
   EXPECT_EQ(sum.load(), 8 * 7);
   // Concurrent faults on one block are served by one migration.
   EXPECT_EQ(Counters().pages_d2h, 512u);
+}
+
+// Range queries and advice racing with the free of their range
+// either succeed or report an invalid range; they never touch a freed block.
+TEST_F(UvmTest, RangeCallsRacingAFreeNeverCrash) {
+  std::atomic<char*> cur{nullptr};
+  std::atomic<bool> stop{false};
+  std::atomic<long> calls{0};
+  aclrtContext ctx = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&ctx), ACL_SUCCESS);
+  std::thread caller([&] {
+    EXPECT_EQ(aclrtSetCurrentContext(ctx), ACL_SUCCESS);
+    std::vector<uint32_t> res(1024);
+    int32_t rm = 0;
+    while (!stop.load()) {
+      char* p = cur.load();
+      if (!p) continue;
+      int rc = simnpu_uvm_query_residency(p, 2 * kBlock, res.data(), res.size());
+      EXPECT_TRUE(rc == 0 || rc == ACL_ERROR_RT_PARAM_INVALID) << rc;
+      aclError e = aclrtMemManagedGetAttr(ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, p, 2 * kBlock, &rm, 4);
+      EXPECT_TRUE(e == ACL_SUCCESS || e == ACL_ERROR_RT_PARAM_INVALID) << e;
+      e = aclrtMemManagedAdvise(p, 2 * kBlock, ACL_MEM_ADVISE_SET_ACCESSED_BY, Dev(0));
+      EXPECT_TRUE(e == ACL_SUCCESS || e == ACL_ERROR_RT_PARAM_INVALID) << e;
+      ++calls;
+      std::this_thread::yield();  // let the freer's exclusive lock in
+    }
+  });
+  // Bounded in time as well as in rounds: sanitizer builds are much slower.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  for (int i = 0; i < 1000 && std::chrono::steady_clock::now() < deadline; ++i) {
+    void* p = nullptr;
+    aclError e = aclrtMemAllocManaged(&p, 2 * kBlock, ACL_RT_MEM_ATTACH_GLOBAL);
+    EXPECT_EQ(e, ACL_SUCCESS);
+    if (e != ACL_SUCCESS) break;
+    cur.store(static_cast<char*>(p));
+    std::this_thread::yield();
+    cur.store(nullptr);
+    EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  }
+  stop = true;
+  caller.join();
+  EXPECT_GT(calls.load(), 0);
 }
