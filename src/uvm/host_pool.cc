@@ -86,4 +86,9 @@ void FreshPagePool::Give(char* slot, bool hole) {
   cv_.notify_one();
 }
 
+void FreshPagePool::Discard(char* slot) {
+  platform::DropPages(slot, kBlockSize);  // not under mu_: the slot is still ours
+  Give(slot, /*hole=*/true);
+}
+
 }  // namespace simnpu::uvm

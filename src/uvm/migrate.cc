@@ -38,6 +38,10 @@ void ZeroRuns(char* dst, const PageMask& m) {
   m.ForEachRun([&](size_t first, size_t count) { std::memset(dst + first * kPageSize, 0, count * kPageSize); });
 }
 
+// Tests make the kernel's refusal of a move (pages shared after fork, say)
+// happen on purpose, to exercise the recovery of the assembled-block paths.
+bool RefuseAssembledMoves() { return Tunables::Get().test_refuse_assembled_moves; }
+
 Status UffdError(const char* what, long rc) {
   return Status(kInternal, std::string(what) + " failed: " + std::strerror(static_cast<int>(-rc)));
 }
@@ -247,7 +251,7 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
       }
       ZeroRuns(slot, ~filled);
       DropHostPages(b, here);  // the range must be an exact hole for the move
-      long n = uffd_->Move(base, slot, kBlockSize, /*dontwake=*/true, false);
+      long n = RefuseAssembledMoves() ? -EBUSY : uffd_->Move(base, slot, kBlockSize, /*dontwake=*/true, false);
       const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
       b.host_resident |= PageMask::Range(0, moved);
       if (moved < kPagesPerBlock) {
@@ -259,7 +263,7 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
           if (rc != static_cast<long>(count * kPageSize)) restore = UffdError("UFFDIO_COPY (restore host)", rc);
           else b.host_resident.SetRange(first, count);
         });
-        pool_.Give(slot, /*hole=*/moved > 0);
+        pool_.Discard(slot);  // it holds this block's data: never hand it out as fresh
         SIMNPU_RETURN_IF_ERROR(restore);
         // Pages that arrived in the moved prefix are valid host copies now.
         PageMask m = PageMask::Range(0, moved).Minus(here);
@@ -485,7 +489,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
         platform::DropPages(v.frame, kBlockSize);
         v.populated.clear();
       }
-      long n = uffd_->Move(v.frame, slot, kBlockSize, true, false);
+      long n = RefuseAssembledMoves() ? -EBUSY : uffd_->Move(v.frame, slot, kBlockSize, true, false);
       if (n != static_cast<long>(kBlockSize)) {
         // Refused (or partly done): the moved prefix holds its data; put the
         // pages that were here back from the slot, then take the copy path.
@@ -498,7 +502,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
           if (rc != static_cast<long>(count * kPageSize)) restore = UffdError("UFFDIO_COPY (restore frame)", rc);
           else v.populated.SetRange(first, count);
         });
-        pool_.Give(slot, /*hole=*/moved > 0);
+        pool_.Discard(slot);  // it holds this block's data: never hand it out as fresh
         SIMNPU_RETURN_IF_ERROR(restore);
       } else {
         pool_.Give(slot, /*hole=*/true);

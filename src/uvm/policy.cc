@@ -30,6 +30,7 @@ static Tunables& Storage() {
     x.use_move = platform::GetEnvBool("SIMNPU_UVM_MOVE", true);
     x.fault_spin_us = static_cast<uint32_t>(platform::GetEnvInt("SIMNPU_UVM_FAULT_SPIN_US", 200));
     x.host_readahead = static_cast<uint32_t>(platform::GetEnvInt("SIMNPU_UVM_HOST_READAHEAD", 1));
+    x.test_refuse_assembled_moves = platform::GetEnvBool("SIMNPU_UVM_TEST_REFUSE_ASSEMBLED_MOVES", false);
     return x;
   }();
   return t;

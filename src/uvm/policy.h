@@ -50,6 +50,9 @@ struct Tunables {
   bool use_move = true;              // SIMNPU_UVM_MOVE: migrate whole blocks with UFFDIO_MOVE
   uint32_t fault_spin_us = 200;      // SIMNPU_UVM_FAULT_SPIN_US: service thread polls this long before sleeping
   uint32_t host_readahead = 1;       // SIMNPU_UVM_HOST_READAHEAD: blocks moved ahead of a sequential host pass
+  // Tests only (SIMNPU_UVM_TEST_REFUSE_ASSEMBLED_MOVES): the move of a block
+  // assembled from copies fails as if the kernel refused it.
+  bool test_refuse_assembled_moves = false;
 
   static const Tunables& Get();
   static Tunables& Mutable();  // tests only
