@@ -56,6 +56,7 @@ uint64_t DeviceArena::frames_in_use() const {
 
 void DeviceArena::SetHoleFiller(HoleFiller* f) {
   std::lock_guard<std::mutex> g(mu_);
+  if (filler_ == f) return;
   filler_ = f;
   // Once the arena is registered with a userfaultfd, untouched free chunks
   // behave as holes: drop any pages free chunks still have so the state is exact.

@@ -18,8 +18,10 @@
 // are always fully populated before they are returned (so the runtime never
 // takes a userfault on device memory).
 //
-// Lock: mu_ guards everything below it. Leaf lock (calls out to the filler
-// only without holding it).
+// Lock: mu_ guards everything below it. The hole filler is called with mu_
+// held (populating a chunk and marking it in use is one step), so the lock
+// order is DeviceArena::mu_ -> the filler's locks (the UVM engine's page
+// pool); the filler must never call back into an arena.
 #ifndef SIMNPU_SIM_DEVICE_ARENA_H_
 #define SIMNPU_SIM_DEVICE_ARENA_H_
 
@@ -37,7 +39,7 @@ class HoleFiller {
  public:
   virtual ~HoleFiller() = default;
   // Gives the 2 MiB hole at `chunk` physical pages (contents unspecified).
-  // Returns 0 or -errno.
+  // Returns 0 or -errno. Called with the arena's lock held (see above).
   virtual int FillHole(void* chunk) = 0;
 };
 
@@ -80,6 +82,7 @@ class DeviceArena {
   void FreeFrame(void* frame, bool is_hole);
   uint64_t frames_in_use() const;
 
+  // Installs the filler; installing the same one again changes nothing.
   void SetHoleFiller(HoleFiller* f);
 
  private:
@@ -90,8 +93,10 @@ class DeviceArena {
   };
   // REQUIRES: mu_ held. Finds n consecutive free chunks; -1 if none.
   long FindFreeRun(size_t n, bool prefer_populated) const;
-  // Populates chunk i if it is a hole (drops mu_ around the filler call is not
-  // needed: the chunk is already marked in use). REQUIRES: mu_ held.
+  // Populates the holes among chunks [first, first+n) through the filler,
+  // which is called with mu_ held (the chunks are free until the caller marks
+  // them in use, so dropping mu_ here would let another caller take them).
+  // REQUIRES: mu_ held.
   Status EnsurePopulated(size_t first, size_t n);
 
   const int phys_id_;

@@ -37,6 +37,8 @@ Status NotManaged() {
 inline char* PageAddr(const VaBlock& b, size_t i) {
   return reinterpret_cast<char*>(b.base + i * kPageSize);
 }
+
+alignas(4096) const char kZeroChunk[64 * 1024] = {};
 }  // namespace
 
 Engine& Engine::Get() {
@@ -48,36 +50,43 @@ Status Engine::EnsureInit() {
   if (mode_.load(std::memory_order_acquire) != Mode::kUninitialized) return Status::Ok();
   std::lock_guard<std::mutex> g(init_mu_);
   if (mode_.load() != Mode::kUninitialized) return Status::Ok();
-  SIMNPU_RETURN_IF_ERROR(space_.Init());
-  std::string why;
-  auto forced = platform::GetEnv("SIMNPU_UVM_MODE");
-  if (forced && *forced == "pinned") {
-    why = "SIMNPU_UVM_MODE=pinned was requested";
-  } else {
-    uffd_ = platform::Userfaultfd::Open(&why);
-    if (uffd_ && !uffd_->has_wp()) {
-      why = "this kernel's userfaultfd lacks write-protect support (Linux 5.7+ needed)";
-      uffd_.reset();
+  // Every step runs once: when a later one fails, the next call resumes
+  // there instead of reserving a second window or opening a second fd.
+  if (!space_.initialized()) SIMNPU_RETURN_IF_ERROR(space_.Init());
+  if (!uffd_) {
+    std::string why;
+    auto forced = platform::GetEnv("SIMNPU_UVM_MODE");
+    if (forced && *forced == "pinned") {
+      why = "SIMNPU_UVM_MODE=pinned was requested";
+    } else {
+      uffd_ = platform::Userfaultfd::Open(&why);
+      if (uffd_ && !uffd_->has_wp()) {
+        why = "this kernel's userfaultfd lacks write-protect support (Linux 5.7+ needed)";
+        uffd_.reset();
+      }
     }
+    if (!uffd_) pinned_reason_ = why;
   }
   if (!uffd_) {
-    pinned_reason_ = why;
     std::fprintf(stderr,
                  "[simnpu] WARNING: managed memory runs in host-pinned mode: %s. Programs stay "
                  "correct, but pages never migrate, so no fault or migration is simulated.\n",
-                 why.c_str());
-    SIMNPU_LOGW(kDrv, "managed memory in host-pinned mode: %s", why.c_str());
+                 pinned_reason_.c_str());
+    SIMNPU_LOGW(kDrv, "managed memory in host-pinned mode: %s", pinned_reason_.c_str());
     mode_.store(Mode::kPinned, std::memory_order_release);
   } else {
     if (!pool_.Init(8, 4)) return Status(kAllocFailed, "cannot reserve the huge-page pool");
-    // Register every device arena that is already open; later ones through the hook.
+    // Devices that open from now on are registered by the hook, the ones
+    // already open here. Hook first, so a device opening in between is not
+    // missed; one seen by both is registered once (OnDeviceOpen ignores a
+    // device it has registered).
+    sim::NpuSystem::Get().SetDeviceOpenHook(&DeviceOpenHook);
     for (int i = 0; i < sim::NpuSystem::Get().physical_count(); ++i)
       if (sim::NpuDevice* d = sim::NpuSystem::Get().Find(i)) OnDeviceOpen(d);
     mode_.store(Mode::kUffd, std::memory_order_release);
     service_ = std::thread([this] { ServiceLoop(); });
     service_.detach();
   }
-  sim::NpuSystem::Get().SetDeviceOpenHook(&DeviceOpenHook);
   sim::SetManagedAccessHandler(this);
   SIMNPU_LOGI(kDrv, "UVM engine ready: window %#lx (+3 TiB)%s, mode %s",
               static_cast<unsigned long>(space_.base()),
@@ -88,11 +97,17 @@ Status Engine::EnsureInit() {
 
 void Engine::OnDeviceOpen(sim::NpuDevice* dev) {
   if (!uffd_) return;
+  const int phys = dev->phys_id();
+  if (phys < 0 || phys >= sim::kMaxDevices) return;
+  // Called by the device-open hook and by EnsureInit's scan of open devices;
+  // a device both see is registered once.
+  if (arena_registered_[phys].exchange(true)) return;
   sim::DeviceArena& a = dev->arena();
   int rc = uffd_->Register(reinterpret_cast<void*>(a.base()), a.size(), /*wp=*/false);
   if (rc != 0) {
+    arena_registered_[phys].store(false);
     SIMNPU_LOGW(kDrv, "device %d: cannot register the arena with userfaultfd (%s); device frames "
-                      "will be filled by copying", dev->phys_id(), std::strerror(-rc));
+                      "will be filled by copying", phys, std::strerror(-rc));
     return;
   }
   a.SetHoleFiller(this);
@@ -103,26 +118,38 @@ sim::DeviceArena* Engine::Arena(int d) const {
   return dev ? &dev->arena() : nullptr;
 }
 
+// Called by the arena with its lock held (lock order: arena -> pool; nothing
+// here calls back into the arena or waits on the fault service thread).
 int Engine::FillHole(void* chunk) {
+  char* const dst = static_cast<char*>(chunk);
+  size_t moved = 0;
   char* slot = pool_.Take();
-  if (!slot) return -ENOMEM;
-  long n = uffd_->Move(chunk, slot, kBlockSize, /*dontwake=*/false, /*allow_src_holes=*/false);
-  if (n == static_cast<long>(kBlockSize)) {
-    pool_.Give(slot, /*hole=*/true);
-    return 0;
-  }
-  // Could not move (e.g. the kernel lacks UFFDIO_MOVE): copy instead.
-  size_t done = n > 0 ? static_cast<size_t>(n) : 0;
-  while (done < kBlockSize) {
-    long c = uffd_->Copy(static_cast<char*>(chunk) + done, slot + done, kBlockSize - done, false, false);
-    if (c <= 0) {
+  if (slot) {
+    long n = uffd_->Move(dst, slot, kBlockSize, /*dontwake=*/false, /*allow_src_holes=*/false);
+    if (n == static_cast<long>(kBlockSize)) {
       pool_.Give(slot, /*hole=*/true);
-      return c < 0 ? static_cast<int>(c) : -EIO;
+      return 0;
+    }
+    moved = n > 0 ? static_cast<size_t>(n) : 0;
+  }
+  // The move was refused (e.g. the kernel lacks UFFDIO_MOVE), or every slot
+  // is momentarily taken or being refilled: copy zeroes into the rest (the
+  // slot's unmoved pages are fresh zeroes too), rather than failing the
+  // allocation as if the device were out of memory.
+  int rc = 0;
+  size_t done = moved;
+  while (done < kBlockSize) {
+    const char* src = slot ? slot + done : kZeroChunk;
+    size_t len = slot ? kBlockSize - done : std::min(sizeof kZeroChunk, kBlockSize - done);
+    long c = uffd_->Copy(dst + done, src, len, /*dontwake=*/false, /*wp=*/false);
+    if (c <= 0) {
+      rc = c < 0 ? static_cast<int>(c) : -EIO;
+      break;
     }
     done += static_cast<size_t>(c);
   }
-  pool_.Give(slot, /*hole=*/n > 0);
-  return 0;
+  if (slot) pool_.Give(slot, /*hole=*/moved > 0);
+  return rc;
 }
 
 // ---------------------------------------------------------------- allocation

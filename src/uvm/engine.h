@@ -23,8 +23,9 @@
 // it remotely, nothing migrates, and one warning explains why and the fix.
 //
 // Lock order: Engine::init_mu_ -> VaSpace::mu_ (shared for block work,
-// exclusive for alloc/free) -> VaBlock::mu -> Engine::lru_mu_ -> arena and
-// pool locks (leaves).
+// exclusive for alloc/free) -> VaBlock::mu -> Engine::lru_mu_ ->
+// DeviceArena::mu_ -> FreshPagePool::mu_ (the arena calls FillHole, which
+// takes pool slots, with its lock held).
 #ifndef SIMNPU_UVM_ENGINE_H_
 #define SIMNPU_UVM_ENGINE_H_
 
@@ -109,9 +110,12 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
                       const std::function<void(char*, size_t, size_t)>& fn) override;
 
   // --- sim::HoleFiller (device arenas registered with our userfaultfd)
+  // Called with the arena's lock held. Moves in a pool slot, or copies
+  // zeroes in when no slot is free at the moment (never fails for that).
   int FillHole(void* chunk) override;
 
-  // Called when a simulated device opens.
+  // Called when a simulated device opens (and for devices already open at
+  // initialisation); registers its arena once, however often it is called.
   void OnDeviceOpen(sim::NpuDevice* dev);
 
  private:
@@ -149,6 +153,7 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   FreshPagePool pool_;
   std::thread service_;
   std::atomic<uint64_t> lru_clock_{0};
+  std::atomic<bool> arena_registered_[sim::kMaxDevices] = {};  // OnDeviceOpen done for device d
 
   std::mutex lru_mu_;                                   // guards frame_holders_
   std::vector<VaBlock*> frame_holders_[sim::kMaxDevices];  // blocks with a frame on device d

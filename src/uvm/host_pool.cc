@@ -16,9 +16,13 @@ enum : char { kHole = 0, kPopulated = 1, kTaken = 2, kRefilling = 3 };
 }
 
 bool FreshPagePool::Init(size_t slots, size_t warm) {
+  if (base_) return true;
   void* p = platform::ReserveVa(slots * kBlockSize, kBlockSize);
   if (!p) return false;
-  if (platform::CommitRw(p, slots * kBlockSize, /*huge=*/true) != 0) return false;
+  if (platform::CommitRw(p, slots * kBlockSize, /*huge=*/true) != 0) {
+    platform::ReleaseVa(p, slots * kBlockSize);
+    return false;
+  }
   base_ = static_cast<char*>(p);
   slots_ = slots;
   warm_ = std::min(warm, slots);
@@ -79,16 +83,16 @@ char* FreshPagePool::Take() {
   return slot;
 }
 
+void FreshPagePool::Discard(char* slot) {
+  platform::DropPages(slot, kBlockSize);  // not under mu_: the slot is still ours
+  Give(slot, /*hole=*/true);
+}
+
 void FreshPagePool::Give(char* slot, bool hole) {
   size_t i = static_cast<size_t>(slot - base_) / kBlockSize;
   std::lock_guard<std::mutex> g(mu_);
   if (i < slots_) state_[i] = hole ? kHole : kPopulated;
   cv_.notify_one();
-}
-
-void FreshPagePool::Discard(char* slot) {
-  platform::DropPages(slot, kBlockSize);  // not under mu_: the slot is still ours
-  Give(slot, /*hole=*/true);
 }
 
 }  // namespace simnpu::uvm

@@ -22,7 +22,8 @@ namespace simnpu::uvm {
 class FreshPagePool {
  public:
   // Reserves `slots` slots and starts the refill thread, which keeps up to
-  // `warm` of them populated.
+  // `warm` of them populated. Does nothing once it has succeeded; a failure
+  // reserves nothing, so it may be retried.
   bool Init(size_t slots, size_t warm);
   // A populated 2 MiB slot, exclusively the caller's until Give() returns it.
   char* Take();
