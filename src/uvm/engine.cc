@@ -618,15 +618,12 @@ void Engine::EvacuateDevice(int phys) {
   for (VaBlock* b : blocks) {
     std::lock_guard<std::mutex> bl(b->mu);
     if (phys >= b->ndev) continue;
-    DeviceView& v = b->dev[phys];
-    if (!v.frame) continue;
-    PageMask only_here = v.resident.Minus(b->host_resident);
-    for (int d = 0; d < b->ndev; ++d)
-      if (d != phys) only_here = only_here.Minus(b->dev[d].resident);
-    Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEvacuate) : Status::Ok();
-    if (!st.ok()) SIMNPU_LOGE(kDrv, "evacuating device %d failed: %s", phys, st.message().c_str());
-    DropDevicePages(*b, phys, PageMask::All());
-    ReleaseFrameIfEmpty(*b, phys);
+    // On failure the pages stay on the device (its memory outlives a reset)
+    // rather than being dropped with the only copy of their data.
+    Status st = EvictFrame(*b, phys, Cause::kEvacuate);
+    if (!st.ok())
+      SIMNPU_LOGE(kDrv, "evacuating block %#lx from device %d failed (its pages stay there): %s",
+                  static_cast<unsigned long>(b->base), phys, st.message().c_str());
   }
 }
 

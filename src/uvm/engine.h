@@ -130,6 +130,10 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   Status MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause);
   Status MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool duplicate, Cause cause,
                             char** spare_frame);
+  // Moves the pages that exist only on device d to the host, then releases
+  // d's frame. On failure the frame and every page still on it are kept
+  // (nothing is lost) and the error is returned.
+  Status EvictFrame(VaBlock& b, int d, Cause cause);
   void DropHostPages(VaBlock& b, const PageMask& pages);
   void DropDevicePages(VaBlock& b, int d, const PageMask& pages);
   void ReleaseFrameIfEmpty(VaBlock& b, int d);

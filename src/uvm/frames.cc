@@ -36,6 +36,19 @@ void Engine::UntrackFrame(VaBlock* b, int d) {
   }
 }
 
+Status Engine::EvictFrame(VaBlock& b, int d, Cause cause) {
+  DeviceView& v = b.dev[d];
+  if (!v.frame) return Status::Ok();
+  PageMask only_here = v.resident.Minus(b.host_resident);
+  for (int e = 0; e < b.ndev; ++e)
+    if (e != d) only_here = only_here.Minus(b.dev[e].resident);
+  if (only_here.any()) SIMNPU_RETURN_IF_ERROR(MakeResidentHost(b, only_here, false, cause));
+  // Every page left here has another copy now.
+  DropDevicePages(b, d, PageMask::All());
+  ReleaseFrameIfEmpty(b, d);
+  return Status::Ok();
+}
+
 bool Engine::EvictOne(int d) {
   // Snapshot the LRU stamps once: they change under us (other threads access
   // blocks while we sort), and a comparator reading live values is not a
@@ -49,24 +62,15 @@ bool Engine::EvictOne(int d) {
   }
   std::sort(stamped.begin(), stamped.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<VaBlock*> candidates;
-  candidates.reserve(stamped.size());
-  for (auto& [stamp, b] : stamped) candidates.push_back(b);
-  for (VaBlock* b : candidates) {
+  for (auto& [stamp, b] : stamped) {
     std::unique_lock<std::mutex> bl(b->mu, std::try_to_lock);
     if (!bl.owns_lock()) continue;  // in use (being faulted on or accessed)
-    DeviceView& v = b->dev[d];
-    if (!v.frame) continue;
-    PageMask only_here = v.resident.Minus(b->host_resident);
-    for (int e = 0; e < b->ndev; ++e)
-      if (e != d) only_here = only_here.Minus(b->dev[e].resident);
-    Status st = only_here.any() ? MakeResidentHost(*b, only_here, false, Cause::kEviction) : Status::Ok();
+    if (!b->dev[d].frame) continue;
+    Status st = EvictFrame(*b, d, Cause::kEviction);
     if (!st.ok()) {
       SIMNPU_LOGE(kDrv, "eviction from device %d failed: %s", d, st.message().c_str());
       continue;
     }
-    DropDevicePages(*b, d, PageMask::All());
-    ReleaseFrameIfEmpty(*b, d);
     // An eviction is a migration to the host: a device that pulls the block
     // straight back is ping-ponging, and thrashing mitigation may pin it.
     OnMigration(*b, kHost, platform::NowNs());
