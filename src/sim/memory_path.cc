@@ -14,6 +14,9 @@ constexpr size_t kBounce = 2u << 20;
 void SetManagedAccessHandler(ManagedAccessHandler* h) { g_handler.store(h); }
 ManagedAccessHandler* GetManagedAccessHandler() { return g_handler.load(std::memory_order_acquire); }
 
+// One memcpy on the calling thread, whatever the size: the device workers
+// already run in parallel, and splitting a copy over more threads would
+// compete with them for the same cores.
 void FastCopy(void* dst, const void* src, size_t n) { std::memcpy(dst, src, n); }
 
 static bool Managed(ManagedAccessHandler* h, const void* p, size_t n) {

@@ -51,6 +51,13 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         break;
       }
       DeviceView& v = b->dev[dev];
+      // Common case: every page resident here (writable for a write), so the
+      // access is one contiguous piece of the frame.
+      if (v.resident.AllInRange(p0, p1 - p0) && (!write || v.writable.AllInRange(p0, p1 - p0))) {
+        fn(v.frame + (a - b->base), off, len);
+        v.last_use.store(++lru_clock_, std::memory_order_relaxed);
+        break;
+      }
       // Resolve where each page of the access can be reached right now.
       char* where[kPagesPerBlock];
       PageMask missing;

@@ -274,65 +274,60 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
     return;
   }
   const size_t p = (page_addr - b->base) >> kPageShift;
-  for (int attempt = 0;; ++attempt) {
-    std::unique_lock<std::mutex> bl(b->mu);
-    if (f.wp && b->host_resident.test(p) && b->host_wp.test(p)) {
-      // A write to a read-duplicated page: invalidate the other copies of its
-      // granule and give the host the page back writable.
-      Count(Stats().host_faults);
-      Count(Stats().host_faults_write_dup);
-      bool expanded;
-      PageMask region = FaultRegion(PageMask::Range(p, 1), PageMask(), false, &expanded) & b->host_wp;
-      Status st = MakeResidentHost(*b, region, /*duplicate=*/false, Cause::kHostFault);
-      if (!st.ok()) SIMNPU_LOGE(kDrv, "write fault service failed: %s", st.message().c_str());
-      break;
-    }
-    if (b->host_resident.test(p) && !(f.wp && b->host_wp.test(p))) {
-      uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);  // resolved by someone else
-      break;
-    }
-    // Missing page (or a stale write-protect fault on a page that moved away).
-    const PageMask populated = b->Populated();
-    const bool first_touch = !populated.test(p);
-    bool from_device = !first_touch;
-    if (from_device && attempt == 0) {
-      ThrashHint hint = OnMigration(*b, kHost, platform::NowNs());
-      // A throttle hint is only counted here: this thread serves every host
-      // fault, so napping would stall unrelated threads. The device side
-      // (one worker per access) takes the nap instead, which slows the
-      // ping-pong just as well.
-      (void)hint;
-    }
+  std::unique_lock<std::mutex> bl(b->mu);
+  if (f.wp && b->host_resident.test(p) && b->host_wp.test(p)) {
+    // A write to a read-duplicated page: invalidate the other copies of its
+    // granule and give the host the page back writable.
     Count(Stats().host_faults);
-    Count(first_touch ? Stats().host_faults_first_touch : Stats().host_faults_migrate);
-    PageMask region;
-    if (populated.none()) {
-      region = PageMask::All();  // first touch of a block populates it whole (huge page)
-    } else {
-      int src;
-      bool expanded = false;
-      region = FaultRegion(PageMask::Range(p, 1), b->host_resident, CanMoveWholeToHost(*b, &src), &expanded);
-      if (expanded) Count(Stats().density_expansions);
-    }
-    const bool duplicate = HostFaultPlacement(*b, f.write, first_touch) == Placement::kDuplicate;
-    int src = -1;
-    const bool whole_from_device = region.all() && !duplicate && CanMoveWholeToHost(*b, &src);
-    Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);
-    if (!st.ok()) {
-      SIMNPU_LOGE(kDrv, "host fault service at %#lx failed: %s", static_cast<unsigned long>(f.address),
-                  st.message().c_str());
-      // Never leave the thread stuck: zero-fill the page if still missing.
-      if (!b->host_resident.test(p)) {
-        static const char kZeros[kPageSize] = {};
-        if (uffd_->Copy(reinterpret_cast<void*>(page_addr), kZeros, kPageSize, false, false) > 0)
-          b->host_resident.set(p);
-      }
-      uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
-    }
-    bl.unlock();
-    if (st.ok() && whole_from_device) ReadAhead(*b);
-    break;
+    Count(Stats().host_faults_write_dup);
+    bool expanded;
+    PageMask region = FaultRegion(PageMask::Range(p, 1), PageMask(), false, &expanded) & b->host_wp;
+    Status st = MakeResidentHost(*b, region, /*duplicate=*/false, Cause::kHostFault);
+    if (!st.ok()) SIMNPU_LOGE(kDrv, "write fault service failed: %s", st.message().c_str());
+    return;
   }
+  if (b->host_resident.test(p) && !(f.wp && b->host_wp.test(p))) {
+    uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);  // resolved by someone else
+    return;
+  }
+  // Missing page (or a stale write-protect fault on a page that moved away).
+  const PageMask populated = b->Populated();
+  const bool first_touch = !populated.test(p);
+  if (!first_touch) {
+    // A throttle hint is only counted here: this thread serves every host
+    // fault, so napping would stall unrelated threads. The device side (one
+    // worker per access) takes the nap instead, which slows the ping-pong
+    // just as well.
+    (void)OnMigration(*b, kHost, platform::NowNs());
+  }
+  Count(Stats().host_faults);
+  Count(first_touch ? Stats().host_faults_first_touch : Stats().host_faults_migrate);
+  PageMask region;
+  if (populated.none()) {
+    region = PageMask::All();  // first touch of a block populates it whole (huge page)
+  } else {
+    int src;
+    bool expanded = false;
+    region = FaultRegion(PageMask::Range(p, 1), b->host_resident, CanMoveWholeToHost(*b, &src), &expanded);
+    if (expanded) Count(Stats().density_expansions);
+  }
+  const bool duplicate = HostFaultPlacement(*b, f.write, first_touch) == Placement::kDuplicate;
+  int src = -1;
+  const bool whole_from_device = region.all() && !duplicate && CanMoveWholeToHost(*b, &src);
+  Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);
+  if (!st.ok()) {
+    SIMNPU_LOGE(kDrv, "host fault service at %#lx failed: %s", static_cast<unsigned long>(f.address),
+                st.message().c_str());
+    // Never leave the thread stuck: zero-fill the page if still missing.
+    if (!b->host_resident.test(p)) {
+      static const char kZeros[kPageSize] = {};
+      if (uffd_->Copy(reinterpret_cast<void*>(page_addr), kZeros, kPageSize, false, false) > 0)
+        b->host_resident.set(p);
+    }
+    uffd_->Wake(reinterpret_cast<void*>(page_addr), kPageSize);
+  }
+  bl.unlock();
+  if (st.ok() && whole_from_device) ReadAhead(*b);
 }
 
 // A host fault that pulled a whole block back from a device is often the

@@ -190,32 +190,26 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
     if (populated.none()) {
       // First touch: move in a freshly populated huge page.
       if (char* slot = pool_.Take()) {
-        Count(c.pages_populated_host, kPagesPerBlock);
         long n = uffd_->Move(base, slot, kBlockSize, true, false);
+        // A refused (or partial) move leaves fresh zero pages in the slot.
         pool_.Give(slot, /*hole=*/true);
-        if (n == static_cast<long>(kBlockSize)) {
-          b.host_resident = PageMask::All();
-          return Status::Ok();
-        }
-        Count(c.pages_populated_host, 0 - (kPagesPerBlock - (n > 0 ? static_cast<size_t>(n) / kPageSize : 0)));
-        if (n > 0) b.host_resident.SetRange(0, static_cast<size_t>(n) / kPageSize);
+        const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
+        Count(c.pages_populated_host, moved);
+        b.host_resident.SetRange(0, moved);
+        if (moved == kPagesPerBlock) return Status::Ok();
         todo = pages.Minus(b.host_resident);
       }
     } else if (!duplicate && CanMoveWholeToHost(b, &src)) {
       // The block lives whole on one device: move its pages over.
       DeviceView& v = b.dev[src];
-      Count(c.pages_d2h, kPagesPerBlock);
-      Count(c.bytes_d2h, kBlockSize);
-      Count(c.blocks_moved);
-      if (evict) Count(c.bytes_evicted, kBlockSize);
       long n = uffd_->Move(base, v.frame, kBlockSize, true, false);
-      size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
-      if (moved < kPagesPerBlock) {  // refused (e.g. pages shared after fork): copy the rest
-        Count(c.pages_d2h, 0 - (kPagesPerBlock - moved));
-        Count(c.bytes_d2h, 0 - (kPagesPerBlock - moved) * kPageSize);
-        Count(c.blocks_moved, static_cast<uint64_t>(-1));
-        if (evict) Count(c.bytes_evicted, 0 - (kPagesPerBlock - moved) * kPageSize);
-      }
+      // A refused move (e.g. pages shared after fork) moves a prefix or
+      // nothing; the copy path below takes the rest.
+      const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
+      Count(c.pages_d2h, moved);
+      Count(c.bytes_d2h, moved * kPageSize);
+      if (moved == kPagesPerBlock) Count(c.blocks_moved);
+      if (evict) Count(c.bytes_evicted, moved * kPageSize);
       if (moved > 0) {
         b.host_resident.SetRange(0, moved);
         PageMask gone = PageMask::Range(0, moved);
@@ -322,12 +316,10 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
   b.host_resident |= unpop;
   todo = todo.Minus(unpop);
 
-  std::vector<char> touched(static_cast<size_t>(b.ndev), 0);
   for (int d = 0; d < b.ndev && todo.any(); ++d) {
     DeviceView& v = b.dev[d];
     PageMask from = todo & v.resident;
     if (from.none()) continue;
-    touched[d] = true;
     Count(c.pages_d2h, from.count());
     Count(c.bytes_d2h, from.count() * kPageSize);
     Count(c.copy_fallbacks);
@@ -351,11 +343,12 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
     todo = todo.Minus(from);
   }
   if (!duplicate) {
-    // The host copy is now the only one.
+    // The host copy is now the only one. (A device copied from above has
+    // its copied pages in `drop`, so its frame is released if left empty.)
     PageMask moved = pages & b.host_resident;
     for (int d = 0; d < b.ndev; ++d) {
       PageMask drop = moved & b.dev[d].resident;
-      if (drop.none() && !touched[d]) continue;
+      if (drop.none()) continue;
       DropDevicePages(b, d, drop);
       ReleaseFrameIfEmpty(b, d);
     }
