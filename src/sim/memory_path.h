@@ -48,7 +48,7 @@ Status DeviceCopy(int dev, void* dst, const void* src, size_t n);
 // Device-side byte fill of a global range.
 Status DeviceFill(int dev, void* dst, uint8_t value, size_t n);
 
-// Copies with the device's DMA: large copies are split over two threads.
+// Copies with the device's DMA (one memcpy).
 void FastCopy(void* dst, const void* src, size_t n);
 
 }  // namespace simnpu::sim

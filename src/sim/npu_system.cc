@@ -41,7 +41,7 @@ StatusOr<NpuDevice*> NpuSystem::Open(int phys) {
   if (d) return d;
   auto dev = std::make_unique<NpuDevice>(phys, CurrentSoc(), capacity_);
   SIMNPU_RETURN_IF_ERROR(dev->Init());
-  if (hook_) hook_(dev.get());
+  if (DeviceOpenHook hook = hook_.load(std::memory_order_acquire)) hook(dev.get());
   d = dev.release();  // devices live until process exit
   devices_[phys].store(d, std::memory_order_release);
   SIMNPU_LOGI(kDrv, "opened device %d (%s, %lu MiB)", phys, d->soc().name,

@@ -36,8 +36,9 @@ class NpuDevice {
   DeviceArena arena_;
 };
 
-// Called (once per device, outside any NpuSystem lock) when a device opens;
-// the UVM engine uses it to register the arena with its userfaultfd.
+// Called once per device when it opens, under NpuSystem::open_mu_ and before
+// the device is visible to Find; the UVM engine registers the arena with its
+// userfaultfd from it.
 using DeviceOpenHook = void (*)(NpuDevice* dev);
 
 class NpuSystem {
@@ -56,7 +57,15 @@ class NpuSystem {
   // Finds the opened device whose arena contains p (nullptr if none).
   NpuDevice* DeviceOwning(const void* p) const;
 
-  void SetDeviceOpenHook(DeviceOpenHook hook) { hook_ = hook; }
+  // Installs the hook called (under open_mu_, before the device becomes
+  // visible to Find) for every device opened afterwards. Taking open_mu_
+  // here means that once it returns, a device is either already visible to
+  // Find or will be passed to the hook: a caller that installs the hook and
+  // then scans Find misses none.
+  void SetDeviceOpenHook(DeviceOpenHook hook) {
+    std::lock_guard<std::mutex> g(open_mu_);
+    hook_.store(hook, std::memory_order_release);
+  }
 
  private:
   NpuSystem();
@@ -64,7 +73,7 @@ class NpuSystem {
   uint64_t capacity_ = 0;
   std::mutex open_mu_;  // serialises Open
   std::array<std::atomic<NpuDevice*>, kMaxDevices> devices_{};
-  DeviceOpenHook hook_ = nullptr;
+  std::atomic<DeviceOpenHook> hook_{nullptr};  // written under open_mu_
 };
 
 }  // namespace simnpu::sim
