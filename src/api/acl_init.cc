@@ -36,17 +36,10 @@ InitState& Init() {
   return *s;
 }
 
-// How long process exit and aclFinalize wait for submitted work (a stream
-// blocked forever, e.g. on a notify nobody records, must not hang the exit).
-int32_t DrainTimeoutMs() {
-  static const int32_t ms = static_cast<int32_t>(platform::GetEnvInt("SIMNPU_DRAIN_TIMEOUT_MS", 30000));
-  return ms;
-}
-
 void Drain(const char* when) {
-  if (!core::Runtime::Get().DrainAll(DrainTimeoutMs()))
+  if (!core::Runtime::Get().DrainAll(core::DrainTimeoutMs()))
     std::fprintf(stderr, "[simnpu] WARNING: %s: work still running on a stream after %d ms; not waiting any longer "
-                         "(SIMNPU_DRAIN_TIMEOUT_MS)\n", when, DrainTimeoutMs());
+                         "(SIMNPU_DRAIN_TIMEOUT_MS)\n", when, core::DrainTimeoutMs());
 }
 
 void ExitHandler() {

@@ -31,12 +31,6 @@ aclError CreateStream(const char* func, aclrtStream* stream, uint32_t priority, 
   return ACL_SUCCESS;
 }
 
-// A stream handle argument that must name a live stream (NULL = default).
-#define RESOLVE_STREAM(var, handle)                                    \
-  auto var##_or = core::Runtime::Get().ResolveStream(handle);          \
-  if (!var##_or.ok()) return api::Fail(__func__, var##_or.status());   \
-  std::shared_ptr<core::Stream> var = var##_or.value()
-
 // force (aclrtDestroyStreamForce, acl-api.md §4.4: "does not wait"): queued
 // kernels, copies and host functions still run (S16/S20 destroy the stream
 // right after a launch and expect the kernel's output), but a wait on an
@@ -126,7 +120,7 @@ aclError aclrtDestroyStream(aclrtStream stream) { return DestroyStream(__func__,
 aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(__func__, stream, true); }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   int rc = s->Synchronize(-1);
   if (rc) return api::RtFail(__func__, rc, s->TakeFailureMessage());
   return ACL_SUCCESS;
@@ -135,7 +129,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   int rc = s->Synchronize(timeout);
   if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
     return api::RtFail(__func__, rc, "stream " + std::to_string(s->id()) + " did not finish within " +
@@ -146,7 +140,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   ACL_REQUIRE_NOT_NULL(status);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   *status = s->idle() ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -154,11 +148,11 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
 static aclError WaitEvent(const char* func, aclrtStream stream, aclrtEvent event, int32_t timeout) {
   ACL_REQUIRE_NOT_NULL(event);
   auto e = core::Runtime::Get().events().Find(event);
-  if (!e) return api::RtFail(func, ACL_ERROR_RT_INVALID_HANDLE, "event " + api::Hex(event) + " is not a live event");
-  auto s_or = core::Runtime::Get().ResolveStream(stream);
-  if (!s_or.ok()) return api::Fail(func, s_or.status());
+  if (!e) return api::InvalidHandle(func, "event", event);
+  std::shared_ptr<core::Stream> s;
+  if (aclError rc = api::ResolveStream(func, &s, stream)) return rc;
   uint64_t gen = e->recorded_gen();
-  s_or.value()->Submit(std::make_unique<core::EventWaitTask>(e, gen, timeout));
+  s->Submit(std::make_unique<core::EventWaitTask>(e, gen, timeout));
   return ACL_SUCCESS;
 }
 
@@ -175,7 +169,7 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   if (s->flags() & ACL_STREAM_DEVICE_USE_ONLY)
     return api::NotSupported(__func__, "streams created with ACL_STREAM_DEVICE_USE_ONLY have no failure mode");
   s->set_failure_mode(mode & 1);
@@ -183,34 +177,34 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
 }
 
 aclError aclrtStreamStop(aclrtStream stream) {
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   s->DiscardQueued(ACL_ERROR_RT_TASK_ABORT_STOP);
   return ACL_SUCCESS;
 }
 
 aclError aclrtStreamAbort(aclrtStream stream) {
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   s->DiscardQueued(ACL_ERROR_RT_STREAM_ABORT);
   return ACL_SUCCESS;
 }
 
 aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
   ACL_REQUIRE_NOT_NULL(streamId);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   *streamId = s->id();
   return ACL_SUCCESS;
 }
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
   ACL_REQUIRE_NOT_NULL(flags);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   *flags = s->flags();
   return ACL_SUCCESS;
 }
 
 aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
   ACL_REQUIRE_NOT_NULL(priority);
-  RESOLVE_STREAM(s, stream);
+  ACL_RESOLVE_STREAM(s, stream);
   *priority = s->priority();
   return ACL_SUCCESS;
 }
