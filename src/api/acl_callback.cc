@@ -6,7 +6,8 @@
 // makes the stream wait (on a condition variable) until the item has run.
 // When the thread's last subscription goes, its queue is closed: what was
 // queued is released, and a callback task that looked the queue up just
-// before does not queue into it (nobody would ever run the item).
+// before does not queue into it (nobody would ever run the item); a thread
+// waiting in aclrtProcessReport on it returns ACL_ERROR_RT_THREAD_SUBSCRIBE.
 //
 // Lock order: Subscriptions::mu_ -> ReportQueue::mu (Unsubscribe never holds
 // both; no path takes them in the other order).
@@ -82,6 +83,7 @@ class Subscriptions {
         std::lock_guard<std::mutex> g(q->mu);
         q->closed = true;
         dropped.swap(q->items);
+        q->cv.notify_all();  // a thread blocked in Process returns
       }
       for (auto& w : dropped) MarkDone(w);
     }
@@ -162,11 +164,14 @@ aclError Process(const char* func, Subscriptions& subs, int32_t timeout) {
   std::deque<WorkItem> batch;
   {
     std::unique_lock<std::mutex> lk(q->mu);
-    auto ready = [&] { return !q->items.empty(); };
+    auto ready = [&] { return !q->items.empty() || q->closed; };
     if (timeout < 0)
       q->cv.wait(lk, ready);
     else if (!q->cv.wait_for(lk, std::chrono::milliseconds(timeout), ready))
       return api::RtFail(func, ACL_ERROR_RT_REPORT_TIMEOUT, "no callback arrived within " + std::to_string(timeout) + " ms");
+    if (q->closed)  // its last subscription went while it waited: nothing will ever arrive
+      return api::RtFail(func, ACL_ERROR_RT_THREAD_SUBSCRIBE,
+                         "the calling thread's last stream subscription was removed while it waited");
     batch.swap(q->items);
   }
   for (auto& w : batch) {

@@ -12,6 +12,7 @@ using apitest::ClearErrorState;
 using apitest::Gate;
 using apitest::OnOtherThread;
 using apitest::Seq;
+using apitest::SleepMs;
 using apitest::TakeErrMsg;
 using apitest::WaitUntil;
 
@@ -179,6 +180,33 @@ TEST_F(ApiCallbackTest, ProcessReportOnASubscribedThread) {
   EXPECT_ACL_OK(aclrtSynchronizeStream(s));
   EXPECT_ACL_OK(aclrtUnSubscribeReport(me, s));
   EXPECT_ACL(ACL_ERROR_RT_THREAD_SUBSCRIBE, aclrtProcessReport(10));
+  EXPECT_ACL_OK(aclrtDestroyStream(s));
+}
+
+TEST_F(ApiCallbackTest, UnsubscribingWakesAThreadWaitingForever) {
+  // The usual shutdown of a report thread: it loops in aclrtProcessReport(-1)
+  // and the main thread unsubscribes it. The wait must end, not hang.
+  aclrtStream s = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+  std::atomic<uint64_t> tid{0};
+  std::atomic<bool> subscribed{false};
+  std::atomic<int> rc{-1};
+  std::thread waiter([&] {
+    const uint64_t me = static_cast<uint64_t>(pthread_self());
+    if (aclrtSubscribeReport(me, s) != ACL_SUCCESS) return;
+    tid = me;
+    subscribed = true;
+    rc = aclrtProcessReport(-1);
+  });
+  if (!WaitUntil([&] { return subscribed.load(); })) {
+    waiter.join();
+    FAIL() << "the waiting thread could not subscribe";
+  }
+  SleepMs(50);  // very likely waiting by now; either way the wait must end
+  EXPECT_ACL_OK(aclrtUnSubscribeReport(tid, s));
+  waiter.join();
+  EXPECT_EQ(ACL_ERROR_RT_THREAD_SUBSCRIBE, rc.load());
+  ClearErrorState();
   EXPECT_ACL_OK(aclrtDestroyStream(s));
 }
 
