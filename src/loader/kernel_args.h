@@ -33,7 +33,11 @@ struct ArgParam {
 
 class ArgsBuilder {
  public:
-  // aclrtKernelArgsInit: resets the calling thread's builder for `fn`.
+  // aclrtKernelArgsInit: resets the calling thread's builder for `fn`. Each
+  // thread has one builder object, created on its first Init and destroyed
+  // when the thread exits; the pointer returned is the same for every Init
+  // of that thread, and stays valid until then (the API layer relies on
+  // this to skip Valid() for the calling thread's own handle).
   static ArgsBuilder* InitForThread(std::shared_ptr<Function> fn);
   // True if h is a live builder handle (the latest Init of some thread).
   static bool Valid(const void* h);
