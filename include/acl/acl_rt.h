@@ -1380,6 +1380,27 @@ ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
 /* Id of the last task submitted by the calling thread. */
 ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t *taskId);
 
+/* ======================================================================== */
+/* Peer access, inter-process sharing (IPC) and virtual memory management    */
+/* ======================================================================== */
+
+/* (declarations of this family follow) */
+
+
+/* ======================================================================== */
+/* Model runtime instances, capture, labels, built-in tasks, overflow         */
+/* ======================================================================== */
+
+/* (declarations of this family follow) */
+
+
+/* ======================================================================== */
+/* Model dump configuration (aclmdlInitDump / SetDump / FinalizeDump)        */
+/* ======================================================================== */
+
+/* (declarations of this family follow) */
+
+
 #ifdef __cplusplus
 }
 #endif
