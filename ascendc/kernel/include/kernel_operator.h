@@ -12,7 +12,9 @@
 
 #include "simnpu_ascendc/prelude.h"
 #include "simnpu_ascendc/fp16.h"
+#include "simnpu_ascendc/fp8.h"
 #include "simnpu_ascendc/context.h"
+#include "simnpu_ascendc/position.h"
 #include "simnpu_ascendc/simd.h"
 #include "simnpu_ascendc/tensor.h"
 #include "simnpu_ascendc/pipe.h"

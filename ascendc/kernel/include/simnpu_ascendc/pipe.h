@@ -7,8 +7,6 @@
 #error "include kernel_operator.h, not the simnpu_ascendc/ headers"
 #endif
 
-#include <vector>
-
 namespace AscendC {
 
 enum class HardEvent : uint8_t {
@@ -76,50 +74,6 @@ inline BlockContext& RequireCtx(const SrcLoc& loc, const char* what) {
   return *c;
 }
 
-// Which local memory a position lives in.
-enum MemKind : int { kMemUB = 0, kMemL1, kMemL0A, kMemL0B, kMemL0C, kMemBT, kMemCount };
-
-inline MemKind MemOf(AscendC::TPosition p) {
-  switch (p) {
-    case AscendC::TPosition::A1:
-    case AscendC::TPosition::B1:
-    case AscendC::TPosition::C1:
-    case AscendC::TPosition::TSCM:
-      return kMemL1;
-    case AscendC::TPosition::A2:
-      return kMemL0A;
-    case AscendC::TPosition::B2:
-      return kMemL0B;
-    case AscendC::TPosition::CO1:
-      return kMemL0C;
-    case AscendC::TPosition::C2:
-      return kMemBT;
-    default:
-      return kMemUB;
-  }
-}
-
-SIMNPU_ASCENDC_HIDDEN inline const char* MemName(int m) {
-  static const char* const kNames[] = {"unified buffer (UB)", "L1 buffer", "L0A buffer", "L0B buffer", "L0C buffer",
-                                       "bias table"};
-  return kNames[m];
-}
-
-// Capacities of the non-UB local memories (910B values; the cube unit is not modelled).
-SIMNPU_ASCENDC_HIDDEN inline size_t MemCapacity(int m) {
-  static const size_t kCaps[] = {0, 524288, 65536, 65536, 131072, 1024};
-  return kCaps[m];
-}
-
-// Per-thread backing store for non-UB local memories, allocated on first use.
-SIMNPU_ASCENDC_HIDDEN inline uint8_t* LocalMemBase(int m) {
-  static thread_local std::vector<uint8_t> store[kMemCount];
-  std::vector<uint8_t>& v = store[m];
-  if (v.empty()) v.resize(MemCapacity(m) + 64);
-  const uintptr_t p = reinterpret_cast<uintptr_t>(v.data());
-  return reinterpret_cast<uint8_t*>((p + 31u) & ~uintptr_t{31});
-}
-
 }  // namespace detail
 }  // namespace ascendc
 }  // namespace simnpu
@@ -169,7 +123,7 @@ class TQueBind {
     }
     ++outstanding;
     slot->state = d::kBufAllocated;
-    return LocalTensor<T>(reinterpret_cast<T*>(slot->addr), static_cast<uint32_t>(slot->len / sizeof(T)), src, slot);
+    return LocalTensor<T>(reinterpret_cast<T*>(slot->addr), static_cast<uint32_t>(d::ElemsIn<T>(slot->len)), src, slot);
   }
 
   template <typename T>
@@ -182,7 +136,7 @@ class TQueBind {
     if (count_ >= Capacity()) return false;
     Entry& e = fifo_[(head_ + count_) % kMaxBuffers];
     e.addr = reinterpret_cast<uint8_t*>(tensor.GetPhyAddr());
-    e.bytes = tensor.GetSize() * static_cast<uint32_t>(sizeof(T));
+    e.bytes = tensor.GetLength();
     e.slot = slot;
     e.pos = tensor.GetPosition();
     ++count_;
@@ -200,7 +154,7 @@ class TQueBind {
     head_ = (head_ + 1) % kMaxBuffers;
     --count_;
     if (e.slot != nullptr) e.slot->state = d::kBufDequeued;
-    return LocalTensor<T>(reinterpret_cast<T*>(e.addr), static_cast<uint32_t>(e.bytes / sizeof(T)), dst, e.slot);
+    return LocalTensor<T>(reinterpret_cast<T*>(e.addr), static_cast<uint32_t>(d::ElemsIn<T>(e.bytes)), dst, e.slot);
   }
 
   template <typename T>
@@ -279,12 +233,12 @@ class TBuf {
   template <typename T>
   LocalTensor<T> Get(SIMNPU_ASCENDC_LOC_PARAM) const {
     CheckInit(simnpuLoc);
-    return LocalTensor<T>(reinterpret_cast<T*>(addr_), static_cast<uint32_t>(len_ / sizeof(T)), pos, nullptr);
+    return LocalTensor<T>(reinterpret_cast<T*>(addr_), static_cast<uint32_t>(::simnpu::ascendc::detail::ElemsIn<T>(len_)), pos, nullptr);
   }
   template <typename T>
   LocalTensor<T> Get(uint32_t len, SIMNPU_ASCENDC_LOC_PARAM) const {
     CheckInit(simnpuLoc);
-    if (static_cast<uint64_t>(len) * sizeof(T) > len_) {
+    if (::simnpu::ascendc::detail::BytesOf<T>(len) > len_) {
       ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "TBuf::Get: %u elements (%llu bytes) exceed the buffer (%u bytes)",
                                            len, static_cast<unsigned long long>(len) * sizeof(T), len_);
     }
@@ -293,7 +247,7 @@ class TBuf {
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset, SIMNPU_ASCENDC_LOC_PARAM) const {
     CheckInit(simnpuLoc);
-    if (static_cast<uint64_t>(size) * sizeof(T) + bufOffset > len_) {
+    if (::simnpu::ascendc::detail::BytesOf<T>(size) + bufOffset > len_) {
       ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "TBuf::GetWithOffset: %u elements at byte offset %u exceed the buffer (%u bytes)",
                                            size, bufOffset, len_);
     }
@@ -391,14 +345,18 @@ class TPipe {
     }
     const int m = d::MemOf(pos);
     const size_t total = static_cast<size_t>(num) * RoundLen(len);
-    const size_t cap = m == d::kMemUB ? c.ub_size : d::MemCapacity(m);
+    const size_t cap = d::MemSize(&c, m);
+    if (m == static_cast<int>(Hardware::GM)) {
+      d::CheckFail(loc, "InitBuffer: position %s is global memory on arch %d, not a local buffer", d::PositionName(pos),
+                   __NPU_ARCH__);
+    }
     if (used_[m] + total > cap) {
       d::CheckFail(loc,
                    "InitBuffer: %s overflow: %u buffer(s) of %u bytes (rounded up to 32 bytes) at offset %zu need %zu "
                    "bytes, but the %s is %zu bytes",
                    d::MemName(m), num, len, used_[m], used_[m] + total, d::MemName(m), cap);
     }
-    uint8_t* base = (m == d::kMemUB ? c.ub_base : d::LocalMemBase(m)) + used_[m];
+    uint8_t* base = d::MemBase(&c, m) + used_[m];
     used_[m] += total;
     buffers_ += num;
     return base;
