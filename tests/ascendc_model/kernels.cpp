@@ -110,6 +110,7 @@ __aicore__ inline void UnaryImpl(GM_ADDR x, GM_ADDR y, uint32_t n, int32_t op, f
   LocalTensor<T> a = inQ.DeQue<T>();
   LocalTensor<T> o = outQ.AllocTensor<T>();
   const T sv = T(s);
+  constexpr uint32_t kStep = 32 / sizeof(T);  // the second operand is a 32-byte aligned view
   switch (op) {
     case 0: Exp(o, a, n); break;
     case 1: Ln(o, a, n); break;
@@ -120,10 +121,10 @@ __aicore__ inline void UnaryImpl(GM_ADDR x, GM_ADDR y, uint32_t n, int32_t op, f
     case 6: Muls(o, a, sv, n); break;
     case 7: Maxs(o, a, sv, n); break;
     case 8: Mins(o, a, sv, n); break;
-    case 9: Sub(o, a, a[1], n - 8); break;
-    case 10: Div(o, a, a[1], n - 8); break;
-    case 11: Max(o, a, a[1], n - 8); break;
-    case 12: Min(o, a, a[1], n - 8); break;
+    case 9: Sub(o, a, a[kStep], n - kStep); break;
+    case 10: Div(o, a, a[kStep], n - kStep); break;
+    case 11: Max(o, a, a[kStep], n - kStep); break;
+    case 12: Min(o, a, a[kStep], n - kStep); break;
     case 13: Duplicate(o, sv, n); break;
     case 14: Reciprocal(o, a, n); break;
     case 15: Rsqrt(o, a, n); break;

@@ -48,6 +48,20 @@ struct KernelFailure {
   int code;
 };
 
+// Registers of the vector unit that the vector APIs read and write (the
+// mask register and its mode, the compare mask, scalar side registers).
+// Defaults are the hardware reset state: Normal mode, full mask.
+struct VecRegs {
+  uint64_t mask[2] = {~uint64_t{0}, ~uint64_t{0}};  // [0] low 64 bits, [1] high
+  bool counter_mode = false;                        // SetMaskCount / SetMaskNorm
+  uint64_t cmp_mask[2] = {0, 0};                    // SetCmpMask / Compare to register
+  float deq_scale = 1.0f;                           // SetDeqScale (int32 -> half Cast)
+  uint64_t pad_value = 0;                           // SetPadValue (DataCopyPad GM -> UB), raw bits
+  uint64_t rsvd_count = 0;                          // elements kept by the last GatherMask
+  uint64_t reduce_max_min[2] = {0, 0};              // value bits / index of the last ReduceMax/Min
+  uint64_t reduce_sum = 0;                          // value bits of the last RepeatReduceSum
+};
+
 // State of one running block. Lives on RunBlock's stack.
 struct BlockContext {
   const simnpu_block_env* env = nullptr;
@@ -60,8 +74,9 @@ struct BlockContext {
   int64_t block_idx = 0;
   void* pipe = nullptr;                        // the TPipe constructed most recently
   int32_t outstanding[kNumPositions] = {};     // allocated-not-freed queue buffers per position
-  uint16_t events[kNumHardEvents][kNumEventIds] = {};  // SetFlag count not yet waited for
+  uint16_t events[kNumHardEvents][kNumEventIds] = {};  // 1 while a SetFlag waits for its WaitFlag
   uint32_t events_pending = 0;
+  VecRegs vec;
   std::string print_buf;
   bool print_truncated = false;
   std::string fail_msg;

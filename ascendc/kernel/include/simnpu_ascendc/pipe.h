@@ -1,6 +1,6 @@
-// simnpu Ascend C model: TPipe (carves buffers out of the block's unified
-// buffer), TQue/TQueBind (buffer queues with state checks), TBuf, and the
-// pipe synchronisation API (PipeBarrier, SetFlag/WaitFlag with pairing checks).
+// simnpu Ascend C model: TPipe (carves buffers out of the block's local
+// memories), TQue/TQueBind (buffer queues with state checks), TBuf, the
+// HardEvent ids and GetTPipePtr. The pipe synchronisation calls are in sync.h.
 #ifndef SIMNPU_ASCENDC_PIPE_H_
 #define SIMNPU_ASCENDC_PIPE_H_
 #ifndef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
@@ -367,45 +367,16 @@ class TPipe {
   uint32_t event_ids_[::simnpu::ascendc::detail::kNumHardEvents] = {};
 };
 
-inline TPipe* GetTPipePtr() {
+}  // namespace AscendC
+
+// The TPipe of the running block (the one constructed most recently). A
+// global function in the devkit; AscendC::GetTPipePtr names the same one.
+inline AscendC::TPipe* GetTPipePtr() {
   ::simnpu::ascendc::detail::BlockContext* c = ::simnpu::ascendc::detail::tls_ctx;
-  return c != nullptr ? static_cast<TPipe*>(c->pipe) : nullptr;
+  return c != nullptr ? static_cast<AscendC::TPipe*>(c->pipe) : nullptr;
 }
-
-// ---- synchronisation. The model runs every pipe in program order, so these
-// have no effect on data; SetFlag/WaitFlag are checked for pairing.
-template <pipe_t pipe>
-inline void PipeBarrier() {}
-
-template <HardEvent event>
-inline void SetFlag(int32_t eventID, SIMNPU_ASCENDC_LOC_PARAM) {
-  namespace d = ::simnpu::ascendc::detail;
-  d::BlockContext& c = d::RequireCtx(simnpuLoc, "SetFlag");
-  if (eventID < 0 || eventID >= d::kNumEventIds) {
-    d::CheckFail(simnpuLoc, "SetFlag<%s>(%d): event id out of range [0, %d)", d::HardEventName(event), eventID,
-                 d::kNumEventIds);
-  }
-  ++c.events[static_cast<int>(event)][eventID];
-  ++c.events_pending;
-}
-
-template <HardEvent event>
-inline void WaitFlag(int32_t eventID, SIMNPU_ASCENDC_LOC_PARAM) {
-  namespace d = ::simnpu::ascendc::detail;
-  d::BlockContext& c = d::RequireCtx(simnpuLoc, "WaitFlag");
-  if (eventID < 0 || eventID >= d::kNumEventIds) {
-    d::CheckFail(simnpuLoc, "WaitFlag<%s>(%d): event id out of range [0, %d)", d::HardEventName(event), eventID,
-                 d::kNumEventIds);
-  }
-  uint16_t& n = c.events[static_cast<int>(event)][eventID];
-  if (n == 0) {
-    d::CheckFail(simnpuLoc, "WaitFlag<%s>(%d) without a matching SetFlag<%s>(%d): the NPU would hang here",
-                 d::HardEventName(event), eventID, d::HardEventName(event), eventID);
-  }
-  --n;
-  --c.events_pending;
-}
-
+namespace AscendC {
+using ::GetTPipePtr;
 }  // namespace AscendC
 
 #endif  // SIMNPU_ASCENDC_PIPE_H_

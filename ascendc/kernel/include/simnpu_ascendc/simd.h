@@ -67,7 +67,8 @@ inline T ScalarBin(T a, T b) {
     const U y = static_cast<U>(b);
     if constexpr (Op == kAdd) return static_cast<T>(static_cast<U>(x + y));
     if constexpr (Op == kSub) return static_cast<T>(static_cast<U>(x - y));
-    if constexpr (Op == kMul) return static_cast<T>(static_cast<U>(static_cast<uint32_t>(x) * static_cast<uint32_t>(y)));
+    using M = typename std::conditional<(sizeof(T) < 4), uint32_t, U>::type;  // no int promotion overflow
+    if constexpr (Op == kMul) return static_cast<T>(static_cast<U>(static_cast<M>(x) * static_cast<M>(y)));
     if constexpr (Op == kDiv) return b == 0 ? T(0) : static_cast<T>(static_cast<typename Wide<T>::type>(a) / b);
   } else {
     if constexpr (Op == kAdd) return a + b;

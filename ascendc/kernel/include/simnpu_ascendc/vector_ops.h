@@ -16,15 +16,26 @@ struct TypeIdentity {
   using type = T;
 };
 
+// Element types of the count-form arithmetic APIs: the A2/A3 set, plus the
+// extra types the 950 pages list for the count forms.
 template <typename T>
 constexpr bool kIsVecArith = std::is_same<T, half>::value || std::is_same<T, float>::value ||
-                             std::is_same<T, int16_t>::value || std::is_same<T, int32_t>::value;
+                             std::is_same<T, int16_t>::value || std::is_same<T, int32_t>::value
+#if __NPU_ARCH__ == 3510
+                             || std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value ||
+                             std::is_same<T, uint16_t>::value || std::is_same<T, uint32_t>::value ||
+                             std::is_same<T, bfloat16_t>::value || std::is_same<T, int64_t>::value ||
+                             std::is_same<T, uint64_t>::value
+#endif
+    ;
 template <typename T>
 constexpr bool kIsVecFloat = std::is_same<T, half>::value || std::is_same<T, float>::value;
 
-// Validates count against the operands; returns false for a no-op (count 0).
+// Validates count against the operands (and their 32-byte start alignment);
+// returns false for a no-op (count 0).
 template <typename T>
 inline bool CheckCount(const char* api, int32_t count, const SrcLoc& loc, const AscendC::LocalTensor<T>& dst) {
+  CheckAligned(api, "dst", dst.GetPhyAddr(), loc);
   if (__builtin_expect(count <= 0, 0)) {
     if (count < 0) CheckFail(loc, "%s: count %d is negative", api, count);
     return false;
@@ -38,6 +49,7 @@ template <typename T, typename U, typename... R>
 inline bool CheckCount(const char* api, int32_t count, const SrcLoc& loc, const AscendC::LocalTensor<T>& dst,
                        const AscendC::LocalTensor<U>& src, const R&... rest) {
   if (!CheckCount(api, count, loc, dst, rest...)) return false;
+  CheckAligned(api, "src", src.GetPhyAddr(), loc);
   if (__builtin_expect(static_cast<uint32_t>(count) > src.GetSize(), 0)) {
     CheckFail(loc, "%s: count %d exceeds a source LocalTensor (%u elements)", api, count, src.GetSize());
   }
@@ -56,6 +68,11 @@ inline void Binary(const char* api, const AscendC::LocalTensor<T>& dst, const As
   const size_t n = static_cast<size_t>(count);
   if constexpr (std::is_same<T, half>::value) {
     simd::HalfBinary<Op>(H(dst), H(src0), H(src1), n);
+  } else if constexpr (std::is_same<T, bfloat16_t>::value) {
+    T* d = dst.GetPhyAddr();
+    const T* a = src0.GetPhyAddr();
+    const T* b = src1.GetPhyAddr();
+    for (size_t i = 0; i < n; ++i) d[i] = T(simd::ScalarBin<Op>(static_cast<float>(a[i]), static_cast<float>(b[i])));
   } else {
     simd::BinaryLoop<Op>(dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), n);
   }
@@ -114,7 +131,9 @@ inline void Unary(const char* api, const AscendC::LocalTensor<T>& dst, const Asc
                    const typename ::simnpu::ascendc::detail::TypeIdentity<T>::type& scalarValue,               \
                    const int32_t& count, SIMNPU_ASCENDC_LOC_PARAM) {                                           \
     static_assert(::simnpu::ascendc::detail::Check<T>, #Name ": unsupported data type (" What ")");            \
-    ::simnpu::ascendc::detail::BinaryScalar<OpId>(#Name, dstLocal, srcLocal, scalarValue, count, simnpuLoc);   \
+    const int32_t n = isSetMask ? count                                                                        \
+                                : static_cast<int32_t>(::simnpu::ascendc::detail::CountFromRegister(#Name, simnpuLoc)); \
+    ::simnpu::ascendc::detail::BinaryScalar<OpId>(#Name, dstLocal, srcLocal, scalarValue, n, simnpuLoc);       \
   }
 
 #define SIMNPU_ASCENDC_UNARY_API(Name, OpId, Check, What)                                                    \
@@ -184,12 +203,21 @@ inline void Duplicate(const LocalTensor<T>& dstLocal, const typename ::simnpu::a
                       const int32_t& count, SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
   static_assert(d::kIsVecArith<T> || std::is_same<T, uint16_t>::value || std::is_same<T, uint32_t>::value ||
-                    std::is_same<T, bfloat16_t>::value,
+                    std::is_same<T, bfloat16_t>::value
+#if __NPU_ARCH__ == 3510
+                    || std::is_same<T, bool>::value || std::is_same<T, int8_t>::value ||
+                    std::is_same<T, uint8_t>::value || std::is_same<T, int64_t>::value ||
+                    std::is_same<T, uint64_t>::value || std::is_same<T, fp8_e4m3fn_t>::value ||
+                    std::is_same<T, fp8_e5m2_t>::value || std::is_same<T, fp8_e8m0_t>::value ||
+                    std::is_same<T, hifloat8_t>::value
+#endif
+                ,
                 "Duplicate: unsupported data type");
-  if (!d::CheckCount("Duplicate", count, simnpuLoc, dstLocal)) return;
+  const int32_t n = isSetMask ? count : static_cast<int32_t>(d::CountFromRegister("Duplicate", simnpuLoc));
+  if (!d::CheckCount("Duplicate", n, simnpuLoc, dstLocal)) return;
   T* o = dstLocal.GetPhyAddr();
   const T v = scalarValue;
-  for (int32_t i = 0; i < count; ++i) o[i] = v;
+  for (int32_t i = 0; i < n; ++i) o[i] = v;
 }
 
 }  // namespace AscendC
