@@ -24,7 +24,10 @@
 #include "simnpu_ascendc/vec_mask.h"
 #include "simnpu_ascendc/vector_ops.h"
 #include "simnpu_ascendc/vec_level0.h"
+#include "simnpu_ascendc/vec_logic.h"
+#include "simnpu_ascendc/vec_cmpsel.h"
 #include "simnpu_ascendc/cast_reduce.h"
+#include "simnpu_ascendc/vec_reduce.h"
 #include "simnpu_ascendc/print.h"
 #include "simnpu_ascendc/glue.h"
 
