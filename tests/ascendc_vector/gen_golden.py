@@ -452,5 +452,248 @@ def dup_l0():
 
 dup_l0()
 
+
+# ---- gather / broadcast / layout
+def gather_case():
+    a = floats(np.float32, IN_BYTES // 4)
+    n, base = 300, 64
+    offs = (rng.integers(0, (IN_BYTES - base) // 4 - 1, IN_BYTES // 4) * 4).astype(np.uint32)
+    init = rand_bytes(2048)
+    exp = init.copy()
+    for i in range(n):
+        put(exp, np.float32, i * 4, get(a, np.float32, base + int(offs[i])))
+    case("gather_f32", 80, [a, np.frombuffer(offs.tobytes(), dtype=np.uint8).copy()], init, exp, n=n, p=(base, 0, 0, 0))
+
+
+gather_case()
+
+
+def brcb_case():
+    a = floats(np.float16, IN_BYTES // 2)
+    rep = 3
+    init = rand_bytes(rep * 256)
+    exp = init.copy()
+    for r in range(rep):
+        for b in range(8):
+            v = get(a, np.float16, (r * 8 + b) * 2)
+            for k in range(16):
+                put(exp, np.float16, (r * 8 + b) * 32 + k * 2, v)
+    case("brcb_f16", 81, [a], init, exp, p=(rep, 0, 0, 0))
+
+
+brcb_case()
+
+
+def vec_index_case():
+    n, first = 200, 7
+    init = rand_bytes(1024)
+    exp = init.copy()
+    exp[:n * 4] = np.frombuffer(np.arange(first - 50, first - 50 + n, dtype=np.int32).tobytes(), dtype=np.uint8)
+    case("vec_index_i32", 82, [], init, exp, n=n, p=(first, 0, 0, 0))
+
+
+vec_index_case()
+
+
+def transpose_case():
+    a = floats(np.float16, IN_BYTES // 2)
+    m = np.frombuffer(a[:512].tobytes(), dtype=np.float16).reshape(16, 16)
+    init = rand_bytes(512)
+    exp = np.frombuffer(m.T.copy().tobytes(), dtype=np.uint8).copy()
+    case("transpose_f16", 83, [a], init, exp)
+
+
+transpose_case()
+
+
+# ---- Cast into and out of the small formats (tables decoded from the format rules)
+def dec_e4m3(c):
+    s = -1.0 if c & 0x80 else 1.0
+    e, m = (c >> 3) & 15, c & 7
+    if e == 15 and m == 7:
+        return float("nan")
+    return s * (m / 8 * 2.0 ** -6 if e == 0 else (1 + m / 8) * 2.0 ** (e - 7))
+
+
+def dec_e5m2(c):
+    s = -1.0 if c & 0x80 else 1.0
+    e, m = (c >> 2) & 31, c & 3
+    if e == 31:
+        return s * float("inf") if m == 0 else float("nan")
+    return s * (m / 4 * 2.0 ** -14 if e == 0 else (1 + m / 4) * 2.0 ** (e - 15))
+
+
+def dec_hif8(c):
+    s = -1.0 if c & 0x80 else 1.0
+    v = c & 0x7f
+    if c == 0x80:
+        return float("nan")
+    if v == 0:
+        return 0.0 * s
+    if v == 0x6f:
+        return s * float("inf")
+    if (v >> 3) == 0:          # dot 0000: 2^(m-23)
+        return s * 2.0 ** ((v & 7) - 23)
+    if (v >> 3) == 1:          # dot 0001: exponent 0
+        return s * (1 + (v & 7) / 8)
+    if (v >> 4) == 1:          # dot 001: exponent +-1
+        e = -1 if v & 8 else 1
+        return s * (1 + (v & 7) / 8) * 2.0 ** e
+    dot = v >> 5               # 01, 10, 11 -> exponent widths 2, 3, 4
+    ew = dot + 1
+    mw = 5 - ew
+    rest = v & 31
+    esign = -1 if rest >> 4 else 1
+    emag = (1 << (ew - 1)) + ((rest & 15) >> mw)
+    m = rest & ((1 << mw) - 1)
+    return s * (1 + m / (1 << mw)) * 2.0 ** (esign * emag)
+
+
+def dec_e2m1(c):
+    s = -1.0 if c & 8 else 1.0
+    e, m = (c >> 1) & 3, c & 1
+    return s * (m * 0.5 if e == 0 else (1 + m / 2) * 2.0 ** (e - 1))
+
+
+def encode(x, dec, ncodes, sign, saturate, inf_code, mode):
+    """Nearest (ties to even code) or away from zero; overflow per format."""
+    if np.isnan(x):
+        return None
+    pos = sorted((dec(c), c) for c in range(ncodes) if np.isfinite(dec(c)))
+    neg = x < 0 or (x == 0 and np.signbit(x))
+    a = abs(float(x))
+    top_v, top_c = pos[-1]
+    if a > top_v:
+        step = top_v - pos[-2][0]
+        if a < top_v + step / 2 or (a == top_v + step / 2 and mode == "rne" and top_c % 2 == 0):
+            return top_c | (sign if neg else 0)
+        return (top_c if saturate else inf_code) | (sign if neg else 0)
+    lo = max(i for i in range(len(pos)) if pos[i][0] <= a)
+    if pos[lo][0] == a:
+        return pos[lo][1] | (sign if neg else 0)
+    up = lo + 1
+    dl, du = a - pos[lo][0], pos[up][0] - a
+    if mode == "away":
+        pick = lo if dl < du else up
+    else:
+        pick = lo if dl < du else (up if du < dl else (lo if pos[lo][1] % 2 == 0 else up))
+    return pos[pick][1] | (sign if neg else 0)
+
+
+def cast_small_case(name, op, dec, ncodes, sign, saturate, inf_code, mode, span):
+    n = 512
+    x = rng.uniform(-span, span, IN_BYTES // 4).astype(np.float32)
+    x[:8] = [0.0, -0.0, span * 4, -span * 4, 1e-9, 0.3333, 1.0, -2.5]
+    init = rand_bytes(1024)
+    exp = init.copy()
+    for i in range(n):
+        exp[i] = encode(x[i], dec, ncodes, sign, saturate, inf_code, mode)
+    case(name, op, [np.frombuffer(x.tobytes(), dtype=np.uint8).copy()], init, exp, n=n)
+
+
+cast_small_case("cast_f32_e4m3", 90, dec_e4m3, 128, 0x80, True, 0, "rne", 500.0)
+cast_small_case("cast_f32_e5m2", 91, dec_e5m2, 128, 0x80, False, 0x7c, "rne", 60000.0)
+cast_small_case("cast_f32_hif8", 92, dec_hif8, 128, 0x80, False, 0x6f, "away", 30000.0)
+
+
+def cast_bf16_e2m1():
+    n = 256
+    f = rng.uniform(-7, 7, IN_BYTES // 2).astype(np.float32)
+    bf = (f.view(np.uint32) >> 16).astype(np.uint16)  # truncated to bf16 bits (exact inputs)
+    vals = (bf.astype(np.uint32) << 16).view(np.float32)
+    init = rand_bytes(512)
+    exp = init.copy()
+    for i in range(0, n, 2):
+        lo = encode(vals[i], dec_e2m1, 8, 8, True, 0, "rne")
+        hi = encode(vals[i + 1], dec_e2m1, 8, 8, True, 0, "rne")
+        exp[i // 2] = lo | (hi << 4)
+    case("cast_bf16_e2m1", 93, [np.frombuffer(bf.tobytes(), dtype=np.uint8).copy()], init, exp, n=n)
+
+
+cast_bf16_e2m1()
+
+
+def cast_f16_int4():
+    n = 256
+    h = rng.uniform(-10, 10, IN_BYTES // 2).astype(np.float16)
+    init = rand_bytes(512)
+    exp = init.copy()
+    q = np.clip(np.floor(h[:n].astype(np.float64)), -8, 7).astype(np.int64) & 15
+    for i in range(0, n, 2):
+        exp[i // 2] = int(q[i]) | (int(q[i + 1]) << 4)
+    case("cast_f16_int4", 94, [np.frombuffer(h.tobytes(), dtype=np.uint8).copy()], init, exp, n=n)
+
+
+cast_f16_int4()
+
+
+def cast_e4m3_f32():
+    n = 256
+    codes = np.arange(IN_BYTES, dtype=np.uint32).astype(np.uint8)
+    codes[codes == 0x7f] = 0x7e  # keep NaN codes out of the byte compare
+    codes[codes == 0xff] = 0xfe
+    init = rand_bytes(1024)
+    exp = init.copy()
+    exp[:n * 4] = np.frombuffer(np.array([dec_e4m3(int(c)) for c in codes[:n]], dtype=np.float32).tobytes(), dtype=np.uint8)
+    case("cast_e4m3_f32", 95, [codes], init, exp, n=n)
+
+
+cast_e4m3_f32()
+
+
+def cast_i32_f16_deq():
+    n = 256
+    v = rng.integers(-100000, 100000, IN_BYTES // 4).astype(np.int32)
+    init = rand_bytes(512)
+    exp = init.copy()
+    exp[:n * 2] = np.frombuffer((v[:n].astype(np.float64) * 0.125).astype(np.float16).tobytes(), dtype=np.uint8)
+    case("cast_i32_f16_deq", 96, [np.frombuffer(v.tobytes(), dtype=np.uint8).copy()], init, exp, n=n)
+
+
+cast_i32_f16_deq()
+
+
+def cast_f16_i32_ceil_l0():
+    rep = 3
+    h = rng.uniform(-1000, 1000, IN_BYTES // 2).astype(np.float16)
+    hb = np.frombuffer(h.tobytes(), dtype=np.uint8).copy()
+    init = rand_bytes(1024)
+    exp = init.copy()
+    for r in range(rep):
+        for j in range(64):
+            x = get(hb, np.float16, off(r, j, 2, 1, 4))
+            put(exp, np.int32, off(r, j, 4, 1, 8), int(np.ceil(np.float64(x))))
+    case("cast_f16_i32_ceil_l0", 97, [hb], init, exp, p=(rep, 0, 0, 0))
+
+
+cast_f16_i32_ceil_l0()
+
+
+def cast_f32_bf16_trunc():
+    n = 512
+    f = rng.uniform(-100, 100, IN_BYTES // 4).astype(np.float32)
+    init = rand_bytes(1024)
+    exp = init.copy()
+    exp[:n * 2] = np.frombuffer((f[:n].view(np.uint32) >> 16).astype(np.uint16).tobytes(), dtype=np.uint8)
+    case("cast_f32_bf16_trunc", 98, [np.frombuffer(f.tobytes(), dtype=np.uint8).copy()], init, exp, n=n)
+
+
+cast_f32_bf16_trunc()
+
+
+# ---- DataCopyPad GM -> UB: bursts of 31 floats, 12-byte source gaps, one 37.0 pad each
+def data_copy_pad_case():
+    f = floats(np.float32, IN_BYTES // 4)
+    bursts, blen, gap, right = 10, 31 * 4, 12, 1
+    init = rand_bytes(bursts * 128)
+    exp = init.copy()
+    for i in range(bursts):
+        exp[i * 128:i * 128 + blen] = f[i * (blen + gap):i * (blen + gap) + blen]
+        put(exp, np.float32, i * 128 + blen, 37.0)
+    case("data_copy_pad_gm", 100, [f], init, exp, p=(bursts, blen, gap, right))
+
+
+data_copy_pad_case()
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

@@ -127,6 +127,27 @@ void RunOp(uint32_t op, const LocalTensor<uint8_t>& a, const LocalTensor<uint8_t
       break;
     }
     case kOpMaxsI32Count: Maxs(As<int32_t>(d), As<int32_t>(a), 100, n); break;
+    // ---- gather / broadcast / layout
+    case kOpGatherF32: Gather(As<float>(d), As<float>(a), As<uint32_t>(b), p0, n); break;
+    case kOpBrcbF16: Brcb(As<half>(d), As<half>(a), static_cast<uint8_t>(p0), BrcbRepeatParams(1, 8)); break;
+    case kOpVecIndexI32: CreateVecIndex(As<int32_t>(d), static_cast<int32_t>(p0) - 50, n); break;
+    case kOpTransposeF16: Transpose(As<half>(d), As<half>(a)); break;
+    // ---- Cast
+    case kOpCastF32E4M3: Cast(As<fp8_e4m3fn_t>(d), As<float>(a), RoundMode::CAST_RINT, n); break;
+    case kOpCastF32E5M2: Cast(As<fp8_e5m2_t>(d), As<float>(a), RoundMode::CAST_RINT, n); break;
+    case kOpCastF32HiF8: Cast(As<hifloat8_t>(d), As<float>(a), RoundMode::CAST_ROUND, n); break;
+    case kOpCastBf16E2M1: Cast(As<fp4x2_e2m1_t>(d), As<bfloat16_t>(a), RoundMode::CAST_RINT, n); break;
+    case kOpCastF16Int4: Cast(As<int4b_t>(d), As<half>(a), RoundMode::CAST_FLOOR, n); break;
+    case kOpCastE4M3F32: Cast(As<float>(d), As<fp8_e4m3fn_t>(a), RoundMode::CAST_NONE, n); break;
+    case kOpCastI32F16Deq:
+      SetDeqScale(half(0.125f));
+      Cast(As<half>(d), As<int32_t>(a), RoundMode::CAST_NONE, n);
+      break;
+    case kOpCastF16I32CeilL0:
+      Cast(As<int32_t>(d), As<half>(a), RoundMode::CAST_CEIL, static_cast<uint64_t>(64), static_cast<uint8_t>(p0),
+           UnaryRepeatParams(1, 1, 8, 4));
+      break;
+    case kOpCastF32Bf16Trunc: Cast(As<bfloat16_t>(d), As<float>(a), RoundMode::CAST_TRUNC, n); break;
     default: break;
   }
   (void)p2;
@@ -158,7 +179,17 @@ extern "C" __global__ __aicore__ void vec_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR
   SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
   WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
 
-  RunOp(op, a, b, d, w, n, p0, p1, p2, p3);
+  if (op == kOpDataCopyPadGm) {
+    // p0 bursts of p1 bytes, source gap p2 bytes, right padding p3 elements of 37.0f
+    DataCopyExtParams cp(static_cast<uint16_t>(p0), p1, p2, 0, 0);
+    DataCopyPadExtParams<float> pad(true, 0, static_cast<uint8_t>(p3), 0.0f);
+    SetPadValue(37.0f);
+    GlobalTensor<float> src;
+    src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in0), in_bytes / 4);
+    DataCopyPad(As<float>(d), src, cp, pad);
+  } else {
+    RunOp(op, a, b, d, w, n, p0, p1, p2, p3);
+  }
 
   SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
   WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);

@@ -37,6 +37,20 @@ enum VecOp : uint32_t {
   kOpMulF32NormalRegister = 62,
   kOpDupI16L0 = 63,
   kOpMaxsI32Count = 64,
+  kOpGatherF32 = 80,
+  kOpBrcbF16 = 81,
+  kOpVecIndexI32 = 82,
+  kOpTransposeF16 = 83,
+  kOpCastF32E4M3 = 90,
+  kOpCastF32E5M2 = 91,
+  kOpCastF32HiF8 = 92,
+  kOpCastBf16E2M1 = 93,
+  kOpCastF16Int4 = 94,
+  kOpCastE4M3F32 = 95,
+  kOpCastI32F16Deq = 96,
+  kOpCastF16I32CeilL0 = 97,
+  kOpCastF32Bf16Trunc = 98,
+  kOpDataCopyPadGm = 100,
 };
 
 extern "C" {

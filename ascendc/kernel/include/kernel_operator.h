@@ -26,8 +26,11 @@
 #include "simnpu_ascendc/vec_level0.h"
 #include "simnpu_ascendc/vec_logic.h"
 #include "simnpu_ascendc/vec_cmpsel.h"
+#include "simnpu_ascendc/vec_gather.h"
+#include "simnpu_ascendc/data_copy_pad.h"
 #include "simnpu_ascendc/cast_reduce.h"
 #include "simnpu_ascendc/vec_reduce.h"
+#include "simnpu_ascendc/vec_cast.h"
 #include "simnpu_ascendc/print.h"
 #include "simnpu_ascendc/glue.h"
 

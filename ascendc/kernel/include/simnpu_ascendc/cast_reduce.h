@@ -20,6 +20,12 @@ enum class RoundMode : uint8_t {
   CAST_ROUND,  // to nearest, ties away from zero
   CAST_TRUNC,  // toward zero
   CAST_ODD,    // round to odd
+#if __NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102
+  CAST_HYBRID,  // hifloat8 targets: modelled as CAST_ROUND (deterministic)
+  CAST_EVEN,
+  CAST_ZERO,
+#endif
+  UNKNOWN = 0xFF,
 };
 
 }  // namespace AscendC
@@ -40,6 +46,12 @@ inline int RndOf(AscendC::RoundMode m) {
       return fp::kZero;
     case AscendC::RoundMode::CAST_ODD:
       return fp::kOdd;
+#if __NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102
+    case AscendC::RoundMode::CAST_HYBRID:
+      return fp::kAway;
+    case AscendC::RoundMode::CAST_ZERO:
+      return fp::kZero;
+#endif
     default:
       return fp::kRne;
   }
@@ -121,7 +133,14 @@ inline D DoubleToInt(double d, int mode) {
 template <typename D, typename S>
 inline D ConvertElem(S v, int mode) {
   const double d = ToDouble(v);  // exact for every supported source type
-  if constexpr (std::is_same<D, half>::value) {
+  if constexpr (fp::IsMiniFloat<D>::value) {
+    return D::FromBits(fp::MiniEncode(fp::MiniFormatOf<D>(), d, mode));
+  } else if constexpr (std::is_same<D, AscendC::int4b_t>::value) {
+    const int8_t v = DoubleToInt<int8_t>(d, mode);
+    return AscendC::int4b_t(static_cast<int>(v < -8 ? -8 : (v > 7 ? 7 : v)));
+  } else if constexpr (std::is_same<D, bool>::value) {
+    return d != 0.0;
+  } else if constexpr (std::is_same<D, half>::value) {
     return half::FromBits(fp::DoubleToHalf(d, mode));
   } else if constexpr (std::is_same<D, bfloat16_t>::value) {
     // round to odd into float first keeps a single correct rounding to bf16
@@ -251,6 +270,30 @@ inline void Cast(const LocalTensor<T>& dstLocal, const LocalTensor<U>& srcLocal,
     T* o = dstLocal.GetPhyAddr();
     const float* s = srcLocal.GetPhyAddr();
     for (size_t i = 0; i < n; ++i) o[i] = bfloat16_t::FromBits(::simnpu::ascendc::fp::FloatToBf16(s[i], mode));
+  } else if constexpr (std::is_same<T, half>::value && std::is_same<U, int32_t>::value) {
+    // int32 -> half scales by the SetDeqScale register; the round mode does not apply
+    const double scale = static_cast<double>(d::Regs(simnpuLoc).deq_scale);
+    uint16_t* o = d::H(dstLocal);
+    const int32_t* s = srcLocal.GetPhyAddr();
+    for (size_t i = 0; i < n; ++i) o[i] = ::simnpu::ascendc::fp::DoubleToHalf(static_cast<double>(s[i]) * scale);
+  } else if constexpr (::simnpu::ascendc::fp::kIsHalfByte<T> || ::simnpu::ascendc::fp::kIsHalfByte<U>) {
+    if ((count & 1u) != 0) {
+      d::CheckFail(simnpuLoc, "Cast: count %u must be even when a 4-bit type is involved", count);
+    }
+    for (size_t i = 0; i < n; ++i) {
+      U v;
+      if constexpr (::simnpu::ascendc::fp::kIsHalfByte<U>) {
+        v = U::FromBits(d::GetNibble(srcLocal.GetPhyAddr(), i));
+      } else {
+        v = srcLocal.GetPhyAddr()[i];
+      }
+      const T r = d::ConvertElem<T>(v, mode);
+      if constexpr (::simnpu::ascendc::fp::kIsHalfByte<T>) {
+        d::SetNibble(dstLocal.GetPhyAddr(), i, r.ToBits());
+      } else {
+        dstLocal.GetPhyAddr()[i] = r;
+      }
+    }
   } else {
     T* o = dstLocal.GetPhyAddr();
     const U* s = srcLocal.GetPhyAddr();

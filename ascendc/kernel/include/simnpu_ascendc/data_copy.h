@@ -14,9 +14,15 @@ namespace AscendC {
 struct DataCopyParams {
   uint16_t blockCount = 1;
   uint16_t blockLen = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstStride = 0;
-  DataCopyParams() = default;
+  union {  // srcGap is the newer name of srcStride
+    uint16_t srcGap = 0;
+    uint16_t srcStride;
+  };
+  union {  // dstGap is the newer name of dstStride
+    uint16_t dstGap = 0;
+    uint16_t dstStride;
+  };
+  DataCopyParams() {}
   DataCopyParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint16_t dstStrideIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
 };
