@@ -81,6 +81,8 @@ inline BlockContext& RequireCtx(const SrcLoc& loc, const char* what) {
 namespace AscendC {
 
 class TPipe;
+template <TPosition pos, uint32_t bufIDSize>
+class TBufPool;
 
 // A queue of num buffers, carved by TPipe::InitBuffer. TQue<pos, depth> is
 // TQueBind<pos, pos, depth>.
@@ -126,6 +128,12 @@ class TQueBind {
     return LocalTensor<T>(reinterpret_cast<T*>(slot->addr), static_cast<uint32_t>(d::ElemsIn<T>(slot->len)), src, slot);
   }
 
+  // In-place form: tensor becomes the allocated buffer.
+  template <typename T>
+  void AllocTensor(LocalTensor<T>& tensor, SIMNPU_ASCENDC_LOC_PARAM) {
+    tensor = AllocTensor<T>(simnpuLoc);
+  }
+
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor, SIMNPU_ASCENDC_LOC_PARAM) {
     namespace d = ::simnpu::ascendc::detail;
@@ -155,6 +163,12 @@ class TQueBind {
     --count_;
     if (e.slot != nullptr) e.slot->state = d::kBufDequeued;
     return LocalTensor<T>(reinterpret_cast<T*>(e.addr), static_cast<uint32_t>(d::ElemsIn<T>(e.bytes)), dst, e.slot);
+  }
+
+  // In-place form: tensor becomes the dequeued buffer.
+  template <typename T>
+  void DeQue(LocalTensor<T>& tensor, SIMNPU_ASCENDC_LOC_PARAM) {
+    tensor = DeQue<T>(simnpuLoc);
   }
 
   template <typename T>
@@ -188,6 +202,8 @@ class TQueBind {
 
  private:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   static constexpr uint32_t kMaxBuffers = 64;
   struct Entry {
     uint8_t* addr;
@@ -256,6 +272,8 @@ class TBuf {
 
  private:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   void CheckInit(const ::simnpu::ascendc::SrcLoc& loc) const {
     if (__builtin_expect(addr_ == nullptr, 0)) {
       ::simnpu::ascendc::detail::CheckFail(loc, "TBuf::Get: the buffer was not initialised by TPipe::InitBuffer");
@@ -263,6 +281,74 @@ class TBuf {
   }
   uint8_t* addr_ = nullptr;
   uint32_t len_ = 0;
+};
+
+// A sub-range of one local memory, carved by TPipe::InitBufPool (or a
+// parent pool), from which queues and buffers are carved in turn. Reset
+// hands the whole range out again (the tensors carved before become stale).
+// Pools given the same shared pool reuse its range (time-multiplexed UB).
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+ public:
+  TBufPool() = default;
+  TBufPool(const TBufPool&) = delete;
+  TBufPool& operator=(const TBufPool&) = delete;
+
+  template <TPosition src, TPosition dst, int32_t depth, auto mask>
+  bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len, SIMNPU_ASCENDC_LOC_PARAM) {
+    if (num < 1 || num > 64) ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "TBufPool::InitBuffer: num %u is out of range [1, 64]", num);
+    que.SimnpuInit(Take(num, len, simnpuLoc), num, Round(len));
+    return true;
+  }
+  template <TPosition bufPos>
+  bool InitBuffer(TBuf<bufPos>& buf, uint32_t len, SIMNPU_ASCENDC_LOC_PARAM) {
+    buf.addr_ = Take(1, len, simnpuLoc);
+    buf.len_ = Round(len);
+    return true;
+  }
+  template <TPosition subPos, uint32_t subIds>
+  bool InitBufPool(TBufPool<subPos, subIds>& sub, uint32_t len, SIMNPU_ASCENDC_LOC_PARAM) {
+    sub.SimnpuBind(Take(1, len, simnpuLoc), Round(len));
+    return true;
+  }
+  template <TPosition subPos, uint32_t subIds, TPosition shPos, uint32_t shIds>
+  bool InitBufPool(TBufPool<subPos, subIds>& sub, uint32_t len, TBufPool<shPos, shIds>& shared, SIMNPU_ASCENDC_LOC_PARAM) {
+    if (shared.base_ == nullptr || Round(len) > shared.size_) {
+      ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "TBufPool::InitBufPool: the shared pool is not initialised or smaller than %u bytes", len);
+    }
+    sub.SimnpuBind(shared.base_, Round(len));
+    return true;
+  }
+  void Reset() { used_ = 0; }
+
+  // Model internals (used by TPipe and the parent pools).
+  void SimnpuBind(uint8_t* base, uint32_t size) {
+    base_ = base;
+    size_ = size;
+    used_ = 0;
+  }
+
+ private:
+  template <TPosition, uint32_t>
+  friend class TBufPool;
+  friend class TPipe;
+  static uint32_t Round(uint32_t len) { return (len + 31u) & ~31u; }
+  uint8_t* Take(uint32_t num, uint32_t len, const ::simnpu::ascendc::SrcLoc& loc) {
+    namespace d = ::simnpu::ascendc::detail;
+    if (base_ == nullptr) d::CheckFail(loc, "TBufPool: the pool was not initialised (TPipe::InitBufPool)");
+    if (len == 0) d::CheckFail(loc, "TBufPool::InitBuffer: buffer length is 0");
+    const uint64_t total = static_cast<uint64_t>(num) * Round(len);
+    if (used_ + total > size_) {
+      d::CheckFail(loc, "TBufPool: %u buffer(s) of %u bytes at offset %u need %llu bytes, but the pool has %u bytes", num,
+                   len, used_, static_cast<unsigned long long>(used_ + total), size_);
+    }
+    uint8_t* p = base_ + used_;
+    used_ += static_cast<uint32_t>(total);
+    return p;
+  }
+  uint8_t* base_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t used_ = 0;
 };
 
 // Allocator of local buffers and event ids for one block.
@@ -303,6 +389,23 @@ class TPipe {
     uint8_t* base = Carve(pos, 1, len, simnpuLoc);
     buf.addr_ = base;
     buf.len_ = RoundLen(len);
+    return true;
+  }
+
+  // A buffer pool of len bytes of pos's memory.
+  template <TPosition pos, uint32_t bufIDSize>
+  bool InitBufPool(TBufPool<pos, bufIDSize>& pool, uint32_t len, SIMNPU_ASCENDC_LOC_PARAM) {
+    pool.SimnpuBind(Carve(pos, 1, len, simnpuLoc), RoundLen(len));
+    return true;
+  }
+  // A pool that reuses the range of an initialised pool.
+  template <TPosition pos, uint32_t bufIDSize, TPosition shPos, uint32_t shIds>
+  bool InitBufPool(TBufPool<pos, bufIDSize>& pool, uint32_t len, TBufPool<shPos, shIds>& shared,
+                   SIMNPU_ASCENDC_LOC_PARAM) {
+    if (shared.base_ == nullptr || RoundLen(len) > shared.size_) {
+      ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "InitBufPool: the shared pool is not initialised or smaller than %u bytes", len);
+    }
+    pool.SimnpuBind(shared.base_, RoundLen(len));
     return true;
   }
 

@@ -143,7 +143,11 @@ inline void BinaryScalarLoop(T* d, const T* a, T s, size_t n) {
       std::memcpy(d + i, &r, 16);
     }
   }
-  for (; i < n; ++i) d[i] = ScalarBin<Op>(a[i], s);
+  // tail as its own counted loop (keeps GCC's loop-bound analysis quiet at -O2)
+  const size_t left = n - i;
+  T* dt = d + i;
+  const T* at = a + i;
+  for (size_t k = 0; k < left; ++k) dt[k] = ScalarBin<Op>(at[k], s);
 }
 
 template <int Op>

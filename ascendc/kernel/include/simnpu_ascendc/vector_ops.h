@@ -65,7 +65,7 @@ template <int Op, typename T>
 inline void Binary(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
                    const AscendC::LocalTensor<T>& src1, int32_t count, const SrcLoc& loc) {
   if (!CheckCount(api, count, loc, dst, src0, src1)) return;
-  const size_t n = static_cast<size_t>(count);
+  const size_t n = static_cast<uint32_t>(count);  // count > 0 here (CheckCount)
   if constexpr (std::is_same<T, half>::value) {
     simd::HalfBinary<Op>(H(dst), H(src0), H(src1), n);
   } else if constexpr (std::is_same<T, bfloat16_t>::value) {
@@ -82,7 +82,7 @@ template <int Op, typename T>
 inline void BinaryScalar(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                          T scalar, int32_t count, const SrcLoc& loc) {
   if (!CheckCount(api, count, loc, dst, src)) return;
-  const size_t n = static_cast<size_t>(count);
+  const size_t n = static_cast<uint32_t>(count);  // count > 0 here (CheckCount)
   if constexpr (std::is_same<T, half>::value) {
     simd::HalfBinaryScalar<Op>(H(dst), H(src), static_cast<float>(scalar), n);
   } else {
@@ -94,7 +94,7 @@ template <int Op, typename T>
 inline void Unary(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                   int32_t count, const SrcLoc& loc) {
   if (!CheckCount(api, count, loc, dst, src)) return;
-  const size_t n = static_cast<size_t>(count);
+  const size_t n = static_cast<uint32_t>(count);  // count > 0 here (CheckCount)
   if constexpr (std::is_same<T, half>::value) {
     simd::HalfUnary<Op>(H(dst), H(src), n);
   } else if constexpr (std::is_same<T, float>::value) {
@@ -187,7 +187,7 @@ inline void LeakyRelu(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcL
   namespace d = ::simnpu::ascendc::detail;
   static_assert(d::kIsVecFloat<T>, "LeakyRelu: unsupported data type (half, float)");
   if (!d::CheckCount("LeakyRelu", count, simnpuLoc, dstLocal, srcLocal)) return;
-  const size_t n = static_cast<size_t>(count);
+  const size_t n = static_cast<uint32_t>(count);  // count > 0 here (CheckCount)
   if constexpr (std::is_same<T, half>::value) {
     ::simnpu::ascendc::simd::HalfLeakyReluPortable(d::H(dstLocal), d::H(srcLocal), static_cast<float>(scalarValue), n);
   } else {
