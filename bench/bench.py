@@ -62,6 +62,11 @@ def steps(a):
         {"name": "vadd", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.baseline, "--reps", "3" if q else "5"], {}),
                   ([a.acl, "vadd", "--reps", "3" if q else "5", "--size", "64M", "--blocks", "48"], {})]},
+        # vector API (issue 14b): ReduceSum kernel and the plain loop alternate, process by process
+        *([{"name": "reduce", "repeat": 1 if q else 3, "timeout": 300,
+            "runs": [([a.vector, "reduce", "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
+                     ([a.vector, "reduce", "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
+                       "--blocks", "16"], {})]}] if a.vector else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -122,6 +127,7 @@ def row_specs():
     r.append(("vadd.kernel.f32", "vadd.loop.f32", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
+    r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
     for s in ["32KiB", "1MiB", "32MiB", "256MiB", "1GiB"]:
         r.append((f"sample.managed.{s}", f"sample.explicit.{s}", "le", 1.1, "7 sample z=x+y (warm)"))
     for s in ["32KiB", "1MiB", "32MiB", "256MiB", "1GiB"]:
@@ -276,7 +282,7 @@ def markdown(rows, meta, recs):
     out.append("| limit | median [min-max] | unit | n | what |")
     out.append("|---|---|---|---|---|")
     for r in recs:
-        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c")):
+        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop")):
             out.append(f"| `{r['id']}` | {fmt(r['median'])} [{fmt(r['min'])}-{fmt(r['max'])}] | {r['unit']} | {r['n']} | "
                        f"{r['what']} |")
     out.append("")
@@ -350,6 +356,7 @@ def main():
     ap.add_argument("--limits", required=True)
     ap.add_argument("--acl", required=True)
     ap.add_argument("--baseline", required=True)
+    ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

@@ -75,6 +75,7 @@ python3 "$here/bench.py" \
   --limits "$build/bench/simnpu_bench_limits" \
   --acl "$project/bench_acl" \
   --baseline "$project/bench_baseline" \
+  --vector "$project/bench_vector" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2

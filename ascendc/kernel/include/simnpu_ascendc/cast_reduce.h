@@ -179,6 +179,23 @@ inline float ReduceStep(float a, float b) {
   if constexpr (Kind == kReduceMin) return b < a ? b : a;
 }
 
+// One level of the pair tree on float sums, 4 lanes at a time:
+// out[i] = in[2i] + in[2i+1] for i < m/2 (m a multiple of 8), the same
+// additions in the same order as the scalar tree.
+inline void PairSumLevel(float* t, size_t m) {
+  using V = typename simd::Vec16<float>::type;
+  using VI = typename simd::Vec16<int32_t>::type;
+  for (size_t i = 0; i < m / 2; i += 4) {
+    V a, b;
+    std::memcpy(&a, t + 2 * i, 16);
+    std::memcpy(&b, t + 2 * i + 4, 16);
+    const V even = __builtin_shuffle(a, b, VI{0, 2, 4, 6});
+    const V odd = __builtin_shuffle(a, b, VI{1, 3, 5, 7});
+    const V r = even + odd;
+    std::memcpy(t + i, &r, 16);
+  }
+}
+
 template <int Kind, typename T>
 inline float ReduceValues(const T* src, size_t n) {
   constexpr size_t kPerRepeat = 256 / sizeof(T);
@@ -186,6 +203,15 @@ inline float ReduceValues(const T* src, size_t n) {
   float acc = 0.0f;
   for (size_t base = 0; base < n; base += kPerRepeat) {
     size_t m = n - base < kPerRepeat ? n - base : kPerRepeat;
+    if constexpr (Kind == kReduceSum && std::is_same<T, float>::value) {
+      if (m == kPerRepeat) {  // a full float repeat: vector levels down to 4 values
+        std::memcpy(tmp, src + base, sizeof tmp);
+        for (; m > 4; m /= 2) PairSumLevel(tmp, m);
+        const float r = (tmp[0] + tmp[1]) + (tmp[2] + tmp[3]);
+        acc = base == 0 ? r : acc + r;
+        continue;
+      }
+    }
     for (size_t i = 0; i < m; ++i) tmp[i] = static_cast<float>(src[base + i]);
     while (m > 1) {  // adjacent pairs; an odd last element passes through
       const size_t half_m = m / 2;
