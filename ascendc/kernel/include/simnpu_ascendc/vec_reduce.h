@@ -42,6 +42,10 @@ namespace simnpu {
 namespace ascendc {
 namespace detail {
 
+constexpr int KindOf(AscendC::ReduceType t) {
+  return t == AscendC::ReduceType::SUM ? kReduceSum : (t == AscendC::ReduceType::MAX ? kReduceMax : kReduceMin);
+}
+
 // A reduction result: value in float, index of the first extreme.
 struct Reduced {
   float value = 0.0f;
@@ -343,9 +347,7 @@ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, c
                          const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
                          SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_same<T, U>::value, "ReduceRepeat: dst and src types must match on this SOC");
-  constexpr int kKind = reduceType == ReduceType::SUM ? ::simnpu::ascendc::detail::kReduceSum
-                        : reduceType == ReduceType::MAX ? ::simnpu::ascendc::detail::kReduceMax
-                                                        : ::simnpu::ascendc::detail::kReduceMin;
+  constexpr int kKind = ::simnpu::ascendc::detail::KindOf(reduceType);
   ::simnpu::ascendc::detail::WholeReduce<kKind, T>("ReduceRepeat", dst, src, mask, 0, repeatTime, dstRepStride,
                                                    srcBlkStride, srcRepStride, order, isSetMask, simnpuLoc);
 }
@@ -355,9 +357,7 @@ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, c
                          const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
                          SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_same<T, U>::value, "ReduceRepeat: dst and src types must match on this SOC");
-  constexpr int kKind = reduceType == ReduceType::SUM ? ::simnpu::ascendc::detail::kReduceSum
-                        : reduceType == ReduceType::MAX ? ::simnpu::ascendc::detail::kReduceMax
-                                                        : ::simnpu::ascendc::detail::kReduceMin;
+  constexpr int kKind = ::simnpu::ascendc::detail::KindOf(reduceType);
   ::simnpu::ascendc::detail::WholeReduce<kKind, T>("ReduceRepeat", dst, src, nullptr, static_cast<uint64_t>(mask),
                                                    repeatTime, dstRepStride, srcBlkStride, srcRepStride, order,
                                                    isSetMask, simnpuLoc);
@@ -367,9 +367,7 @@ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                             const int32_t srcRepStride, SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_same<T, U>::value, "ReduceDataBlock: dst and src types must match");
-  constexpr int kKind = reduceType == ReduceType::SUM ? ::simnpu::ascendc::detail::kReduceSum
-                        : reduceType == ReduceType::MAX ? ::simnpu::ascendc::detail::kReduceMax
-                                                        : ::simnpu::ascendc::detail::kReduceMin;
+  constexpr int kKind = ::simnpu::ascendc::detail::KindOf(reduceType);
   ::simnpu::ascendc::detail::BlockReduce<kKind, T>("ReduceDataBlock", dst, src, mask, 0, repeatTime, dstRepStride,
                                                    srcBlkStride, srcRepStride, isSetMask, simnpuLoc);
 }
@@ -378,9 +376,7 @@ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                             const int32_t srcRepStride, SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_same<T, U>::value, "ReduceDataBlock: dst and src types must match");
-  constexpr int kKind = reduceType == ReduceType::SUM ? ::simnpu::ascendc::detail::kReduceSum
-                        : reduceType == ReduceType::MAX ? ::simnpu::ascendc::detail::kReduceMax
-                                                        : ::simnpu::ascendc::detail::kReduceMin;
+  constexpr int kKind = ::simnpu::ascendc::detail::KindOf(reduceType);
   ::simnpu::ascendc::detail::BlockReduce<kKind, T>("ReduceDataBlock", dst, src, nullptr, static_cast<uint64_t>(mask),
                                                    repeatTime, dstRepStride, srcBlkStride, srcRepStride, isSetMask,
                                                    simnpuLoc);
