@@ -15,7 +15,7 @@ R="$(cd -P "$STAGE" && pwd -P)"
 t_workdir
 mkdir -p "$WORK/home"
 BASEPATH=/usr/bin:/bin
-VARS="ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME ASCEND_INSTALL_PATH ASCEND_AICPU_PATH ASCEND_OPP_PATH TOOLCHAIN_HOME LD_LIBRARY_PATH PATH PYTHONPATH"
+VARS="ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME ASCEND_INSTALL_PATH ASCEND_AICPU_PATH ASCEND_OPP_PATH TOOLCHAIN_HOME LD_LIBRARY_PATH PATH PYTHONPATH CMAKE_PREFIX_PATH"
 
 # probe OPTIONS SCRIPT [VAR=value...]: sources SCRIPT in a clean bash with the
 # given option line active, then prints status=, each variable (or <unset>),
@@ -55,6 +55,7 @@ for script in "$R/set_env.sh" "$R/bin/setenv.bash"; do
     t_eq "$R/lib64" "$(get LD_LIBRARY_PATH <<<"$out")" "$tag: LD_LIBRARY_PATH (was unset)"
     t_eq "$R/bin:$R/$ARCH/bin:$BASEPATH" "$(get PATH <<<"$out")" "$tag: PATH"
     t_eq "<unset>" "$(get PYTHONPATH <<<"$out")" "$tag: PYTHONPATH untouched"
+    t_eq "$R/lib64/cmake" "$(get CMAKE_PREFIX_PATH <<<"$out")" "$tag: CMAKE_PREFIX_PATH (was unset)"
     t_eq "0" "$(get funcs <<<"$out")" "$tag: no helper functions left"
     t_eq "" "$(cat "$WORK/src.out")" "$tag: prints nothing on stdout"
     t_eq "" "$(cat "$WORK/src.err")" "$tag: prints nothing on stderr"
