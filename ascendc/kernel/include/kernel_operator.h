@@ -13,6 +13,8 @@
 #include "simnpu_ascendc/prelude.h"
 #include "simnpu_ascendc/fp16.h"
 #include "simnpu_ascendc/context.h"
+#include "simnpu_ascendc/soc_state.h"
+#include "simnpu_ascendc/type_utils.h"
 #include "simnpu_ascendc/simd.h"
 #include "simnpu_ascendc/tensor.h"
 #include "simnpu_ascendc/pipe.h"
@@ -20,6 +22,7 @@
 #include "simnpu_ascendc/vector_ops.h"
 #include "simnpu_ascendc/cast_reduce.h"
 #include "simnpu_ascendc/print.h"
+#include "simnpu_ascendc/debug.h"
 #include "simnpu_ascendc/glue.h"
 
 #undef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
