@@ -27,4 +27,7 @@
 
 #undef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
 
+// tiling structs as kernels read them, GET_TILING_DATA (stands alone)
+#include "kernel_tiling/kernel_tiling.h"
+
 #endif  // SIMNPU_ASCENDC_KERNEL_OPERATOR_H_

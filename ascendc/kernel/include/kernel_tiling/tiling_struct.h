@@ -5,10 +5,10 @@
 // reads (::<Name>, a plain struct, kernel_tiling/kernel_tiling.h) is
 // described once, as a list of its fields:
 //
-//   #define SIMNPU_MY_TILING_FIELDS(F, A, S) \
-//     F(uint32_t, totalLength)              \
-//     A(uint32_t, 4, shape)                 \
-//     S(OtherTiling, other)
+//   #define SIMNPU_MY_TILING_FIELDS(F, A, S) F(uint32_t, totalLength) A(uint32_t, 4, shape) S(OtherTiling, other)
+//
+// (F: a scalar field, A: an array of `count` elements, S: a nested tiling
+// struct; the list may continue over several lines with backslashes)
 //
 // and one line in kernel_tiling/tiling_families.inc:
 //
