@@ -168,9 +168,6 @@ inline void DumpGlobal(const char* what, const T* gm, uint32_t desc, uint32_t co
   EmitDump(what, desc, HexText(gm), "GM", reinterpret_cast<const T*>(buf.data()), count, extra);
 }
 
-// KERNEL_LOG levels
-enum KernelLogLevel { kKernelDebug = 0, kKernelInfo = 1, kKernelWarn = 2, kKernelError = 3 };
-
 template <typename... Args>
 inline void KernelLog(int level, const SrcLoc& loc, const char* fmt, Args... args) {
   static const char* const kNames[] = {"DEBUG", "INFO", "WARN", "ERROR"};
@@ -266,28 +263,29 @@ inline void asc_dump(T* input, uint32_t desc, uint32_t dump_size, SIMNPU_ASCENDC
 }
 
 // ---- assertions and kernel logs
+// (ASSERT is defined only if the program has not defined it already)
 #undef ascendc_assert
-#undef ASSERT
 #if SIMNPU_ASCENDC_DUMP_OFF || defined(NDEBUG) || defined(SIMNPU_ASCENDC_NO_ASSERT)
 #define ascendc_assert(...) ((void)0)
+#ifndef ASSERT
 #define ASSERT(...) ((void)0)
+#endif
 #else
 #define ascendc_assert(...)                                                                            \
   ::simnpu::ascendc::detail::AssertCheck(::simnpu::ascendc::SrcLoc::Here(),                            \
                                          SIMNPU_ASCENDC_FIRST_ARG_TEXT(__VA_ARGS__, 0), __VA_ARGS__)
-#define ASSERT(...)                                                                                    \
-  ::simnpu::ascendc::detail::AssertCheck(::simnpu::ascendc::SrcLoc::Here(),                            \
-                                         SIMNPU_ASCENDC_FIRST_ARG_TEXT(__VA_ARGS__, 0), __VA_ARGS__)
+#ifndef ASSERT
+#define ASSERT(...) ascendc_assert(__VA_ARGS__)
+#endif
 #endif
 #if SIMNPU_ASCENDC_DUMP_OFF && !defined(SIMNPU_ASCENDC_NO_ASSERT)
 #undef assert
 #define assert(...) ((void)0)
 #endif
 
-#define KERNEL_DEBUG ::simnpu::ascendc::detail::kKernelDebug
-#define KERNEL_INFO ::simnpu::ascendc::detail::kKernelInfo
-#define KERNEL_WARN ::simnpu::ascendc::detail::kKernelWarn
-#define KERNEL_ERROR ::simnpu::ascendc::detail::kKernelError
+// the levels of KERNEL_LOG (enumerators, not macros: a program's own names
+// in its namespaces stay usable)
+enum SimnpuKernelLogLevel : int { KERNEL_DEBUG = 0, KERNEL_INFO = 1, KERNEL_WARN = 2, KERNEL_ERROR = 3 };
 #define KERNEL_LOG(level, fmt, ...) \
   ::simnpu::ascendc::detail::KernelLog((level), ::simnpu::ascendc::SrcLoc::Here(), (fmt), ##__VA_ARGS__)
 
