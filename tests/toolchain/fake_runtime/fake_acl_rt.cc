@@ -192,6 +192,8 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle bin, co
   return 107000;
 }
 
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) { return nullptr; }
+
 ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle bin, uint64_t entry, aclrtFuncHandle* func) {
   if (bin == nullptr || func == nullptr) return ACL_ERROR_INVALID_PARAM;
   const simnpu_kernel_table* t = static_cast<Binary*>(bin)->table;

@@ -265,8 +265,10 @@ class SIMNPU_ASCENDC_HIDDEN LaunchCache {
  private:
   static void Report(const char* kernel, const char* what, int rc = 0) {
     if (rc != 0) {
-      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)\n",
-                   kernel != nullptr ? kernel : "?", what, rc);
+      // the runtime's own message says why (e.g. an architecture mismatch)
+      const char* why = aclGetRecentErrMsg();
+      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)%s%s\n",
+                   kernel != nullptr ? kernel : "?", what, rc, why != nullptr ? ": " : "", why != nullptr ? why : "");
     } else {
       std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s\n",
                    kernel != nullptr ? kernel : "?", what);
