@@ -255,6 +255,7 @@ class Kernel(object):
         self.line = 0
         self.insert_at = None    # source offset where registration goes
         self.ref = None          # how the insertion point names the kernel
+        self.tok = None          # token index of its __global__ keyword
 
 
 _SCALAR_WORDS = set("""
@@ -265,7 +266,12 @@ size_t ssize_t ptrdiff_t intptr_t uintptr_t
 _CV_WORDS = {"const", "volatile", "__gm__", "__restrict__", "__restrict", "restrict",
              "__ubuf__", "__in__", "__out__"}
 _SKIP_WITH_PARENS = {"__attribute__", "__attribute", "alignas", "_Alignas", "__declspec",
-                     "decltype", "__decltype", "__cce_aicore__"}
+                     "decltype", "__decltype", "__cce_aicore__", "__mix__"}
+# Core-type keywords of a kernel declaration (the kernel language of .asc files).
+_CORE_TYPE_WORDS = {"__vector__": "AIV", "__cube__": "AIC", "__mix__": "MIX"}
+# Execution-space keywords that mark a function as device code.
+_DEVICE_WORDS = {"__global__", "__aicore__", "__vector__", "__cube__", "__mix__",
+                 "__simd_vf__", "__simd_callee__"}
 _TYPE_KEYWORDS = _SCALAR_WORDS | _CV_WORDS | {"struct", "class", "enum", "union", "typename",
                                               "void", "auto", "GM_ADDR"}
 
@@ -293,6 +299,46 @@ class Source(object):
         self.code = [k for k, t in enumerate(self.toks)
                      if not _is_trivia(t) and t.directive is None]
         self.match = self._match_brackets(self.code)
+        self.cond = self._conditions()
+
+    def _conditions(self):
+        """For each token: the conditional branches it sits in, a tuple of
+        (group id, branch index) pairs, outermost first (#if/#ifdef/#ifndef
+        open a group, #elif/#else start its next branch, #endif closes it)."""
+        names = {}
+        toks = self.toks
+        for k, t in enumerate(toks):
+            if t.directive is not None and t.kind == IDENT and t.directive not in names:
+                names[t.directive] = t.text
+        out = []
+        stack = []
+        cur = ()
+        groups = 0
+        seen = set()
+        for t in toks:
+            d = t.directive
+            if d is not None and d not in seen:
+                seen.add(d)
+                name = names.get(d, "")
+                if name in ("if", "ifdef", "ifndef"):
+                    stack.append([groups, 0])
+                    groups += 1
+                elif name in ("elif", "else", "elifdef", "elifndef") and stack:
+                    stack[-1][1] += 1
+                elif name == "endif" and stack:
+                    stack.pop()
+                cur = tuple((g, b) for g, b in stack)
+            out.append(cur)
+        return out
+
+    def exclusive(self, tok_a, tok_b):
+        """True when the two tokens are in different branches of one #if group,
+        so that at most one of them is ever compiled."""
+        ca = dict(self.cond[tok_a])
+        for g, b in self.cond[tok_b]:
+            if g in ca and ca[g] != b:
+                return True
+        return False
 
     def line_of(self, offset):
         return bisect.bisect_right(self._nl, offset - 1) + 1
@@ -525,6 +571,12 @@ def _parse_kernel(src, stmt_start, gpos, stack):
         raise src.err(src.ctok(gpos), "cannot find the name of the __global__ function declared here")
     k.name = src.ct(name_pos)
     k.ref = k.name
+    k.tok = src.code[gpos]
+    # __vector__ / __cube__ / __mix__(m, n) anywhere in the declaration
+    for p in range(stmt_start, name_pos):
+        ty = _CORE_TYPE_WORDS.get(src.ct(p))
+        if ty:
+            k.kernel_type = ty
     open_p = name_pos + 1
     close_p = src.match.get(open_p)
     if close_p is None:
@@ -588,7 +640,26 @@ def _sig_seq(src):
     return [k for k, t in enumerate(src.toks) if not _is_trivia(t)]
 
 
-def find_launches(src):
+def _join_callee(words):
+    """Callee tokens as C++ text: a space only between two word-like tokens
+    (`k<unsigned int>`), none elsewhere (`ns::k<float,A<int>>`)."""
+    out = ""
+    prev = ""
+    for w in words:
+        if out and (_IDENT_RE.match(w) or w[0].isdigit()) and (_IDENT_RE.match(prev) or prev[-1:].isdigit()):
+            out += " "
+        out += w
+        prev = w
+    return out
+
+
+def find_launches(src, kernels=(), default_type="AIV"):
+    """Rewrites of every kernel launch. `kernels` (those defined in this file)
+    tell which callees are kernel templates and their core types."""
+    templates = {}
+    for kk in kernels:
+        if kk.template:
+            templates.setdefault(kk.name, kk.kernel_type or default_type)
     edits = []
     seq = _sig_seq(src)
     toks = src.toks
@@ -670,17 +741,122 @@ def find_launches(src):
         if close + 1 >= n or toks[seq[close + 1]].text != "(":
             raise src.err(toks[seq[close]], "'>>>' must be followed by the kernel arguments '(...)'")
         callee_words = [toks[seq[p]].text for p in range(start, i)]
-        callee = "".join(callee_words)
+        callee = _join_callee(callee_words)
         name = callee[2:] if callee.startswith("::") else callee
+        # the last name component, without its template arguments
+        base = None
+        for w in callee_words:
+            if w in ("<", "<<"):
+                break
+            if _IDENT_RE.fullmatch(w):
+                base = w
+        has_targs = "<" in callee_words or "<<" in callee_words
+        if not has_targs and base in templates:
+            raise src.err(tok, "kernel '%s' is a template: launch an instantiation with explicit "
+                          "template arguments, e.g. %s<...><<<numBlocks, l2ctrl, stream>>>(...)"
+                          % (base, base))
         in_dir = d is not None
         c0 = toks[seq[start]].start
         c1 = tok.end
         removed = src.text[c0:c1]
-        edits.append(Edit(c0, c1, '::simnpu::ascendc::host::Chevron< &%s >("%s", '
-                          % (callee, name) + _pad_newlines(removed, in_dir)))
+        if has_targs:
+            # an instantiation of a kernel template: registered by its launch
+            ty = templates.get(base, default_type)
+            head = '::simnpu::ascendc::host::Chevron< &%s, SIMNPU_KERNEL_%s >("%s", ' % (callee, ty, name)
+        else:
+            head = '::simnpu::ascendc::host::Chevron< &%s >("%s", ' % (callee, name)
+        edits.append(Edit(c0, c1, head + _pad_newlines(removed, in_dir)))
         ct = toks[seq[close]]
         edits.append(Edit(ct.start, ct.end, ")"))
         i = close + 1
+    return edits
+
+
+def _device_bodies(src):
+    """Code-position ranges (open, close) of the bodies of device functions:
+    functions declared with an execution-space keyword (__global__,
+    __aicore__, __vector__, __cube__, __mix__, __simd_vf__, __simd_callee__)."""
+    bodies = []
+    n = len(src.code)
+    pos = 0
+    while pos < n:
+        if src.ctok(pos).kind != IDENT or src.ct(pos) not in _DEVICE_WORDS:
+            pos += 1
+            continue
+        # the parameter list: the first '(' at this level that follows an
+        # identifier or '>' (template-id), past attribute-like groups
+        q = pos + 1
+        params = None
+        while q < n:
+            t = src.ct(q)
+            if t in _SKIP_WITH_PARENS and src.ct(q + 1) == "(":
+                q = src.match.get(q + 1, q + 1) + 1
+                continue
+            if t == "(":
+                prev = src.ctok(q - 1)
+                if prev.kind == IDENT or prev.text in (">", ">>", "]", ")"):
+                    params = q
+                break
+            if t in (";", "{", "}", "="):
+                break
+            q += 1
+        if params is None or params not in src.match:
+            pos += 1
+            continue
+        q = src.match[params] + 1
+        # after the parameters: qualifiers, noexcept(...), -> type, attributes,
+        # a constructor's member initialisers, then '{' (a body) or ';' / '='
+        body = None
+        while q < n:
+            t = src.ct(q)
+            if t in (";", "=", "}"):
+                break
+            if t == "(" or t == "[":
+                q = src.match.get(q, q) + 1
+                continue
+            if t == ":" :
+                # member initialisers: name(...) or name{...}, comma separated
+                q += 1
+                while q < n:
+                    while q < n and src.ct(q) not in ("(", "{", ";", "}"):
+                        q += 1
+                    if q >= n or src.ct(q) in (";", "}"):
+                        break
+                    q = src.match.get(q, q) + 1
+                    if src.ct(q) == ",":
+                        q += 1
+                        continue
+                    break
+                continue
+            if t == "{":
+                body = q
+                break
+            q += 1
+        if body is None or body not in src.match:
+            pos += 1
+            continue
+        bodies.append((body, src.match[body]))
+        pos += 1
+    return bodies
+
+
+def find_device_printf(src):
+    """Unqualified printf(...) calls in device code become ::AscendC::printf,
+    as the NPU compiler resolves them (the device printf of the kernel
+    language, buffered per block and printed in block order)."""
+    edits = []
+    done = set()
+    for lo, hi in _device_bodies(src):
+        for p in range(lo + 1, hi):
+            if p in done:
+                continue
+            t = src.ctok(p)
+            if t.kind != IDENT or t.text != "printf" or src.ct(p + 1) != "(":
+                continue
+            if src.ct(p - 1) in ("::", ".", "->"):
+                continue
+            done.add(p)
+            edits.append(Edit(t.start, t.end, "::AscendC::printf"))
     return edits
 
 
@@ -841,26 +1017,27 @@ def _find_kernel_operator_include(src):
     return None
 
 
-def generate(src, kernels, default_type, host_stubs, line_path):
-    edits = find_launches(src) + find_asm(src)
+def generate(src, kernels, default_type, host_stubs, line_path, asc=False):
+    """The translation unit for src. asc: src is a .asc file (host code,
+    kernels and launches in one file, the kernel-language keywords available
+    without any #include)."""
+    edits = find_launches(src, kernels, default_type) + find_asm(src) + find_device_printf(src)
     names = {}
     for k in kernels:
         if k.template:
             continue
-        if k.name in names:
-            raise PrepassError("%s:%d: error: two kernels named '%s' in one file"
-                               % (src.path, k.line, k.name))
-        names[k.name] = k
+        for other in names.get(k.name, []):
+            if not src.exclusive(k.tok, other.tok):
+                raise PrepassError("%s:%d: error: two kernels named '%s' in one file (the other is on line %d)"
+                                   % (src.path, k.line, k.name, other.line))
+        names.setdefault(k.name, []).append(k)
     need_launch_h = bool([e for e in edits if "Chevron" in e.text]) or (host_stubs and names)
     lp = _c_string(line_path)
     inserts = []   # (offset, text)
     by_offset = {}  # registration blocks by insertion offset
     for k in kernels:
         if k.template:
-            sys.stderr.write("%s:%d: warning: template kernel '%s' is not registered with the "
-                             "simnpu runtime (template kernels are not supported)\n"
-                             % (src.path, k.line, k.name))
-            continue
+            continue  # each launched instantiation registers itself (launch.h)
         if k.insert_at is None:
             raise PrepassError("%s:%d: error: cannot place the registration of kernel '%s'"
                                % (src.path, k.line, k.name))
@@ -872,8 +1049,19 @@ def generate(src, kernels, default_type, host_stubs, line_path):
     for off in sorted(by_offset):
         inserts.append((off, "\n" + "".join(by_offset[off]) + "#line %d %s\n" % (src.line_of(off), lp)))
     prelude = "// Generated by the simnpu ascendc.cmake pre-pass from %s; do not edit.\n" % line_path
-    if need_launch_h:
-        at = _find_kernel_operator_include(src)
+    at = _find_kernel_operator_include(src)
+    if asc:
+        # the keywords first; the model and the launch glue where the file
+        # includes kernel_operator.h, else at the top when anything needs them
+        prelude += '#include "simnpu_ascendc/keywords.h"\n'
+        need_model = need_launch_h or bool(kernels) or bool([e for e in edits if "AscendC::printf" in e.text])
+        if at is None:
+            if need_model:
+                prelude += '#include "kernel_operator.h"\n#include "simnpu_ascendc_host/launch.h"\n'
+        elif need_launch_h:
+            inserts.append((at, '#include "simnpu_ascendc_host/launch.h"\n#line %d %s\n'
+                            % (src.line_of(at), lp)))
+    elif need_launch_h:
         if at is None:
             prelude += '#include "kernel_operator.h"\n#include "simnpu_ascendc_host/launch.h"\n'
         else:
@@ -931,7 +1119,13 @@ def _read(path):
 
 
 def kernel_names(kernels):
-    return [k.name for k in kernels if not k.template]
+    """Names of the (non-template) kernels, each once: a kernel defined in
+    several branches of an #if is one kernel."""
+    out = []
+    for k in kernels:
+        if not k.template and k.name not in out:
+            out.append(k.name)
+    return out
 
 
 def main(argv=None):
@@ -942,6 +1136,8 @@ def main(argv=None):
     ap.add_argument("--output", help="the generated translation unit")
     ap.add_argument("--default-kernel-type", default="AIV", choices=["AIV", "AIC", "MIX", "aiv", "aic", "mix"],
                     help="kernel type when the kernel has no KERNEL_TASK_TYPE_DEFAULT")
+    ap.add_argument("--asc", action="store_true",
+                    help="the source is a .asc file (keywords need no #include)")
     ap.add_argument("--host-stubs", action="store_true",
                     help="define aclrtlaunch_<kernel> after each kernel")
     ap.add_argument("--header-dir", help="write aclrtlaunch_<kernel>.h here")
@@ -977,11 +1173,13 @@ def main(argv=None):
                     return 1
         if not args.output:
             ap.error("--output is required unless --scan is given")
-        out = generate(src, kernels, args.default_kernel_type.upper(), args.host_stubs, path)
+        out = generate(src, kernels, args.default_kernel_type.upper(), args.host_stubs, path, asc=args.asc)
         _write_if_changed(args.output, out)
         if args.header_dir:
+            written = set()
             for k in kernels:
-                if not k.template:
+                if not k.template and k.name not in written:
+                    written.add(k.name)
                     _write_if_changed(os.path.join(args.header_dir, "aclrtlaunch_%s.h" % k.name),
                                       launch_header(k, path))
     except PrepassError as e:

@@ -15,7 +15,7 @@ R="$(cd -P "$STAGE" && pwd -P)"
 t_workdir
 mkdir -p "$WORK/home"
 BASEPATH=/usr/bin:/bin
-VARS="ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME ASCEND_INSTALL_PATH ASCEND_AICPU_PATH ASCEND_OPP_PATH TOOLCHAIN_HOME LD_LIBRARY_PATH PATH PYTHONPATH"
+VARS="ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME ASCEND_INSTALL_PATH ASCEND_AICPU_PATH ASCEND_OPP_PATH TOOLCHAIN_HOME LD_LIBRARY_PATH PATH PYTHONPATH CMAKE_PREFIX_PATH"
 
 # probe OPTIONS SCRIPT [VAR=value...]: sources SCRIPT in a clean bash with the
 # given option line active, then prints status=, each variable (or <unset>),
@@ -53,8 +53,9 @@ for script in "$R/set_env.sh" "$R/bin/setenv.bash"; do
     t_eq "$R/opp" "$(get ASCEND_OPP_PATH <<<"$out")" "$tag: ASCEND_OPP_PATH"
     t_eq "$R/toolkit" "$(get TOOLCHAIN_HOME <<<"$out")" "$tag: TOOLCHAIN_HOME"
     t_eq "$R/lib64" "$(get LD_LIBRARY_PATH <<<"$out")" "$tag: LD_LIBRARY_PATH (was unset)"
-    t_eq "$R/bin:$R/$ARCH/bin:$BASEPATH" "$(get PATH <<<"$out")" "$tag: PATH"
+    t_eq "$R/bin:$R/$ARCH/bin:$R/$ARCH/ccec_compiler/bin:$BASEPATH" "$(get PATH <<<"$out")" "$tag: PATH"
     t_eq "<unset>" "$(get PYTHONPATH <<<"$out")" "$tag: PYTHONPATH untouched"
+    t_eq "$R/lib64/cmake" "$(get CMAKE_PREFIX_PATH <<<"$out")" "$tag: CMAKE_PREFIX_PATH (was unset)"
     t_eq "0" "$(get funcs <<<"$out")" "$tag: no helper functions left"
     t_eq "" "$(cat "$WORK/src.out")" "$tag: prints nothing on stdout"
     t_eq "" "$(cat "$WORK/src.err")" "$tag: prints nothing on stderr"
@@ -84,7 +85,7 @@ t_eq "$R/lib64:/a:/b" "$(get LD_LIBRARY_PATH <<<"$out")" "own lib64 moved to the
 t_eq "/py" "$(get PYTHONPATH <<<"$out")" "PYTHONPATH kept (no python dir in the install)"
 out="$(env -i HOME="$WORK/home" PATH="/x:$R/bin:/usr/bin:/bin" LD_LIBRARY_PATH="/a::/b" bash -c "
 set -eu; source '$R/set_env.sh'; echo \"\$LD_LIBRARY_PATH|\$PATH\"")"
-t_eq "$R/lib64:/a::/b|$R/bin:$R/$ARCH/bin:/x:/usr/bin:/bin" "$out" "PATH entry moved, user's empty entry kept"
+t_eq "$R/lib64:/a::/b|$R/bin:$R/$ARCH/bin:$R/$ARCH/ccec_compiler/bin:/x:/usr/bin:/bin" "$out" "PATH entry moved, user's empty entry kept"
 
 # Presets: ASCEND_INSTALL_PATH/OPP/TOOLCHAIN are kept; HOME/TOOLKIT always name
 # this install (a spelling of the same directory is kept).

@@ -155,7 +155,8 @@ class Launches(unittest.TestCase):
         """)
         self.assertIn('return ::simnpu::ascendc::host::Chevron< &::k3 >("k3", 1, nullptr, s)();', out)
         self.assertIn('Chevron< &::ns::k >("ns::k", 1, nullptr, s)(x);', out)
-        self.assertIn('Chevron< &ns::inner::k2<float,A<int>> >("ns::inner::k2<float,A<int>>", 1, nullptr, s)(x);', out)
+        self.assertIn('Chevron< &ns::inner::k2<float,A<int>>, SIMNPU_KERNEL_AIV >("ns::inner::k2<float,A<int>>", 1, '
+                      'nullptr, s)(x);', out)
         self.assertIn('a = ::simnpu::ascendc::host::Chevron< &::top >("top", 1, nullptr, s)();', out)
 
     def test_operator_shift_is_not_a_launch(self):
@@ -184,6 +185,120 @@ class Launches(unittest.TestCase):
         self.assertTrue(out.split("\n")[1:3] == ['#include "kernel_operator.h"', '#include "simnpu_ascendc_host/launch.h"'])
         out, _ = gen('#include "kernel_operator.h"\nextern "C" __global__ void k() {}\n')
         self.assertNotIn("launch.h", out)
+
+
+class KernelLanguage(unittest.TestCase):
+    """The .asc kernel language: core-type keywords, kernel templates, #if
+    branches, device printf."""
+
+    def test_core_type_keywords(self):
+        ks = kernels_of("""
+            __global__ __vector__ void v(GM_ADDR x) {}
+            __vector__ __global__ void v2() {}
+            __global__ __cube__ void c(GM_ADDR x) {}
+            __global__ __mix__(1, 2) void m(GM_ADDR x, uint32_t n) {}
+            __global__ __mix__(1,1) __aicore__ void m2() {}
+            __global__ __aicore__ void plain() {}
+            __global__ __vector__ void told() { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2); }
+        """)
+        by = {k.name: k for k in ks}
+        self.assertEqual(sorted(by), ["c", "m", "m2", "plain", "told", "v", "v2"])
+        self.assertEqual([by[n].kernel_type for n in ("v", "v2", "c", "m", "m2", "plain", "told")],
+                         ["AIV", "AIV", "AIC", "MIX", "MIX", None, "MIX"])
+        self.assertEqual([p.name for p in by["m"].params], ["x", "n"])
+        out, _ = gen("__global__ __cube__ void c(GM_ADDR x) {}\n__global__ void d() {}\n", default_type="AIV")
+        self.assertIn("SIMNPU_ASCENDC_REGISTER_KERNEL(c, SIMNPU_KERNEL_AIC);", out)
+        self.assertIn("SIMNPU_ASCENDC_REGISTER_KERNEL(d, SIMNPU_KERNEL_AIV);", out)
+
+    def test_template_launches(self):
+        text = """
+            template <typename T, int N>
+            __global__ __cube__ void tk(GM_ADDR x, T t) {}
+            template <typename T> __global__ void tv(T t) {}
+            void host(void* s) {
+                tk<float, 4><<<8, nullptr, s>>>(nullptr, 1.0f);
+                tk<unsigned int, 2><<<8, nullptr, s>>>(nullptr, 1u);
+                tv<Tiling><<<2, nullptr, s>>>(Tiling{});
+                other::k<int><<<1, nullptr, s>>>();
+            }
+        """
+        out, ks = gen(text, default_type="AIV")
+        self.assertTrue(all(k.template for k in ks))
+        self.assertNotIn("REGISTER", out)
+        self.assertIn('Chevron< &tk<float,4>, SIMNPU_KERNEL_AIC >("tk<float,4>", 8, nullptr, s)(nullptr, 1.0f);', out)
+        self.assertIn('Chevron< &tk<unsigned int,2>, SIMNPU_KERNEL_AIC >("tk<unsigned int,2>"', out)
+        self.assertIn('Chevron< &tv<Tiling>, SIMNPU_KERNEL_AIV >', out)
+        # a template kernel of another file: the default type
+        self.assertIn('Chevron< &other::k<int>, SIMNPU_KERNEL_AIV >', out)
+        with self.assertRaises(pp.PrepassError) as cm:
+            gen("template <typename T> __global__ void tv(T t) {}\nvoid h(void* s) { tv<<<1, nullptr, s>>>(1); }\n")
+        self.assertIn("explicit template arguments", str(cm.exception))
+
+    def test_kernels_in_if_branches(self):
+        text = """
+            #if __NPU_ARCH__ == 3510
+            __global__ __vector__ void k(GM_ADDR x) { dcci(x); }
+            #elif defined(OTHER)
+            __global__ __vector__ void k(GM_ADDR x) { other(x); }
+            #else
+            __global__ __vector__ void k(GM_ADDR x) { plain(x); }
+            #endif
+            #ifdef EXTRA
+            __global__ void e() {}
+            #endif
+        """
+        out, ks = gen(text, host_stubs=True)
+        self.assertEqual(pp.kernel_names(ks), ["k", "e"])
+        # one registration (and one host stub) inside each branch
+        self.assertEqual(out.count("SIMNPU_ASCENDC_REGISTER_KERNEL(k, SIMNPU_KERNEL_AIV);"), 3)
+        lines = out.split("\n")
+        regs = [i for i, l in enumerate(lines) if "REGISTER_KERNEL(k," in l]
+        dirs = [i for i, l in enumerate(lines) if l.startswith(("#if", "#elif", "#else", "#endif"))]
+        for r, lo, hi in zip(regs, dirs[0:3], dirs[1:4]):
+            self.assertTrue(lo < r < hi, (r, lo, hi))
+        # the same name twice in one branch (or outside any #if) is still an error
+        for bad in ("#if A\n__global__ void k() {}\n__global__ void k() {}\n#endif\n",
+                    "#if A\n__global__ void k() {}\n#endif\n__global__ void k() {}\n",
+                    "#if A\n#if B\n__global__ void k() {}\n#endif\n#else\n#endif\n__global__ void k() {}\n"):
+            with self.assertRaises(pp.PrepassError):
+                gen(bad)
+        # nested groups: different branches of the inner group are exclusive
+        out, ks = gen("#if A\n#if B\n__global__ void k() {}\n#else\n__global__ void k() {}\n#endif\n#endif\n")
+        self.assertEqual(len(ks), 2)
+
+    def test_device_printf(self):
+        text = """
+            __aicore__ inline void helper(int v) { printf("h %d\\n", v); }
+            class Op {
+             public:
+              __aicore__ inline Op() : a_(0), b_{1} { printf("ctor\\n"); }
+              __aicore__ inline void Run() const noexcept { printf("run\\n"); AscendC::printf("q\\n"); }
+              int a_, b_;
+            };
+            __global__ __vector__ void k() { printf("k %d\\n", 1); std::printf("host\\n"); ::printf("g\\n"); }
+            int main() { printf("host main\\n"); return 0; }
+        """
+        out, _ = gen(text)
+        self.assertIn('__aicore__ inline void helper(int v) { ::AscendC::printf("h %d\\n", v); }', out)
+        self.assertIn(': a_(0), b_{1} { ::AscendC::printf("ctor\\n"); }', out)
+        self.assertIn('{ ::AscendC::printf("run\\n"); AscendC::printf("q\\n"); }', out)
+        self.assertIn('{ ::AscendC::printf("k %d\\n", 1); std::printf("host\\n"); ::printf("g\\n"); }', out)
+        self.assertIn('int main() { printf("host main\\n"); return 0; }', out)
+
+    def test_asc_prelude(self):
+        src = pp.Source('__global__ __vector__ void k() {}\nint main() { k<<<1, nullptr, nullptr>>>(); }\n', PATH)
+        out = pp.generate(src, pp.find_kernels(src), "AIV", False, PATH, asc=True)
+        self.assertEqual(out.split("\n")[1:4], ['#include "simnpu_ascendc/keywords.h"', '#include "kernel_operator.h"',
+                                               '#include "simnpu_ascendc_host/launch.h"'])
+        src = pp.Source('#define K_MAX_SHAPE_DIM 0\n#include "kernel_operator.h"\n__global__ void k() {}\n'
+                        'int main() { k<<<1, nullptr, nullptr>>>(); }\n', PATH)
+        out = pp.generate(src, pp.find_kernels(src), "AIV", False, PATH, asc=True)
+        self.assertEqual(out.split("\n")[1:3], ['#include "simnpu_ascendc/keywords.h"', '#line 1 "%s"' % PATH])
+        self.assertIn('#include "kernel_operator.h"\n#include "simnpu_ascendc_host/launch.h"\n#line 3', out)
+        # host code only: just the keywords
+        src = pp.Source('int main() { return 0; }\n', PATH)
+        out = pp.generate(src, pp.find_kernels(src), "AIV", False, PATH, asc=True)
+        self.assertNotIn("kernel_operator.h", out)
 
 
 class Asm(unittest.TestCase):

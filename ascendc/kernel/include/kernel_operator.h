@@ -15,6 +15,8 @@
 #include "simnpu_ascendc/fp8.h"
 #include "simnpu_ascendc/context.h"
 #include "simnpu_ascendc/position.h"
+#include "simnpu_ascendc/soc_state.h"
+#include "simnpu_ascendc/type_utils.h"
 #include "simnpu_ascendc/simd.h"
 #include "simnpu_ascendc/tensor.h"
 #include "simnpu_ascendc/pipe.h"
@@ -32,8 +34,12 @@
 #include "simnpu_ascendc/vec_reduce.h"
 #include "simnpu_ascendc/vec_cast.h"
 #include "simnpu_ascendc/print.h"
+#include "simnpu_ascendc/debug.h"
 #include "simnpu_ascendc/glue.h"
 
 #undef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
+
+// tiling structs as kernels read them, GET_TILING_DATA (stands alone)
+#include "kernel_tiling/kernel_tiling.h"
 
 #endif  // SIMNPU_ASCENDC_KERNEL_OPERATOR_H_

@@ -192,6 +192,23 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle bin, co
   return 107000;
 }
 
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) { return nullptr; }
+
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle bin, uint64_t entry, aclrtFuncHandle* func) {
+  if (bin == nullptr || func == nullptr) return ACL_ERROR_INVALID_PARAM;
+  const simnpu_kernel_table* t = static_cast<Binary*>(bin)->table;
+  for (uint32_t i = 0; i < t->kernel_count; ++i) {
+    if (reinterpret_cast<uint64_t>(t->kernels[i].entry) == entry) {
+      auto* f = new Func();
+      f->desc = &t->kernels[i];
+      *func = f;
+      return ACL_SUCCESS;
+    }
+  }
+  std::fprintf(stderr, "[fake-rt] no kernel with entry %llu\n", static_cast<unsigned long long>(entry));
+  return 107000;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle bin) {
   auto* b = static_cast<Binary*>(bin);
   if (b == nullptr) return ACL_ERROR_INVALID_PARAM;

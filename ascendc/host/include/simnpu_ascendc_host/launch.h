@@ -4,6 +4,9 @@
 //   kernel<<<numBlocks, l2ctrl, stream>>>(args...)
 //     becomes
 //   ::simnpu::ascendc::host::Chevron< &kernel >("kernel", numBlocks, l2ctrl, stream)(args...)
+//   tmpl<A, B><<<numBlocks, l2ctrl, stream>>>(args...)     (a kernel template)
+//     becomes
+//   ::simnpu::ascendc::host::Chevron< &tmpl<A, B>, SIMNPU_KERNEL_AIV >("tmpl<A,B>", ...)(args...)
 //
 // and the generated aclrtlaunch_<kernel>() entry points call the same thing.
 // The call converts each argument to the kernel's parameter type, lays the
@@ -210,17 +213,22 @@ class SIMNPU_ASCENDC_HIDDEN LaunchCache {
       images_.push_back(fresh);
       image = fresh;
     }
-    // The registered name of the kernel: the table entry with this address,
-    // else the name written at the launch site.
-    const char* registered = name;
+    // The kernel: the table entry with this address (looked up by entry, so
+    // kernels of equal names never alias), else by the name written at the
+    // launch site.
+    const char* registered = nullptr;
     for (uint32_t i = 0; i < table->kernel_count; ++i) {
-      if (table->kernels[i].entry == entry && table->kernels[i].name != nullptr) {
-        registered = table->kernels[i].name;
+      if (table->kernels[i].entry == entry) {
+        registered = table->kernels[i].name != nullptr ? table->kernels[i].name : name;
         break;
       }
     }
     aclrtFuncHandle func = nullptr;
-    const aclError rc = aclrtBinaryGetFunction(image->bin, registered, &func);
+    const aclError rc =
+        registered != nullptr
+            ? aclrtBinaryGetFunctionByEntry(image->bin, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(entry)), &func)
+            : aclrtBinaryGetFunction(image->bin, name, &func);
+    if (registered == nullptr) registered = name;
     if (rc != ACL_SUCCESS) {
       Report(registered, "aclrtBinaryGetFunction failed (is the kernel registered?)", rc);
       return static_cast<uint32_t>(rc);
@@ -257,8 +265,10 @@ class SIMNPU_ASCENDC_HIDDEN LaunchCache {
  private:
   static void Report(const char* kernel, const char* what, int rc = 0) {
     if (rc != 0) {
-      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)\n",
-                   kernel != nullptr ? kernel : "?", what, rc);
+      // the runtime's own message says why (e.g. an architecture mismatch)
+      const char* why = aclGetRecentErrMsg();
+      std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s (error %d)%s%s\n",
+                   kernel != nullptr ? kernel : "?", what, rc, why != nullptr ? ": " : "", why != nullptr ? why : "");
     } else {
       std::fprintf(stderr, "[ERROR] simnpu ascendc: cannot launch kernel %s: %s\n",
                    kernel != nullptr ? kernel : "?", what);
@@ -308,10 +318,17 @@ SIMNPU_ASCENDC_HIDDEN inline uint32_t Launch(std::atomic<const LaunchCache::Func
 template <auto Fn, std::size_t I>
 using ParamType = std::tuple_element_t<I, typename detail::FnTraits<decltype(Fn)>::Params>;
 
+// Value of Chevron's TemplateType for a kernel registered where it is defined.
+constexpr int kRegisteredKernel = -1;
+
 // A pending launch of kernel Fn: built from the <<<...>>> values, called
 // with the kernel arguments. Hidden: a kernel of the same name in another
 // shared object must not take over this one's launches.
-template <auto Fn>
+// TemplateType is kRegisteredKernel for ordinary kernels (registered after
+// their definition); for an instantiation of a kernel template it is the
+// kernel's simnpu_kernel_type, and the launch registers the instantiation in
+// the image's table (glue.h, TemplateKernelRegistration).
+template <auto Fn, int TemplateType = kRegisteredKernel>
 class SIMNPU_ASCENDC_HIDDEN Chevron {
   using Traits = detail::FnTraits<decltype(Fn)>;
 
@@ -327,6 +344,9 @@ class SIMNPU_ASCENDC_HIDDEN Chevron {
   template <typename... U>
   uint32_t operator()(U&&... args) const {
     static_assert(sizeof...(U) == Traits::kCount, "kernel launch: wrong number of arguments for this kernel");
+    if constexpr (TemplateType != kRegisteredKernel) {
+      (void)&::simnpu::ascendc::detail::TemplateKernelRegistration<Fn, static_cast<uint32_t>(TemplateType)>;
+    }
     return Pack(std::make_index_sequence<Traits::kCount>{}, std::forward<U>(args)...);
   }
 

@@ -212,6 +212,40 @@ SIMNPU_ASCENDC_HIDDEN inline const simnpu_kernel_table* ImageTable(const char* s
   return table;
 }
 
+// ---- template kernels. A kernel template has no single address to register
+// where it is defined, so each instantiation that is launched registers
+// itself: the launch glue odr-uses TemplateKernelRegistration<&k<A...>, type>,
+// a variable template whose initialisation (among the image's static
+// constructors, once per image whatever the number of launch sites) adds the
+// instantiation to the image's table under its canonical name, e.g.
+// "add_custom<MainTileOnlyTiling>" (the compiler's spelling of the template
+// arguments, so two launch sites that spell them differently agree).
+
+// "k<A, B>" from the signature of KernelNameOf<&k<A, B>>; stored once per
+// instantiation, never freed (the table points at it for the image's lifetime).
+template <auto Fn>
+SIMNPU_ASCENDC_HIDDEN inline const char* KernelNameOf() {
+  static const std::string name = [](std::string s) {
+    const std::string key = "Fn = ";
+    size_t b = s.find(key);
+    if (b == std::string::npos) return std::string("template_kernel");
+    b += key.size();
+    size_t e = s.find_first_of(";]", b);
+    std::string n = s.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    if (!n.empty() && n[0] == '&') n.erase(0, 1);
+    return n;
+  }(__PRETTY_FUNCTION__);
+  return name.c_str();
+}
+
+template <auto Fn, uint32_t KernelType>
+struct TemplateKernelRegistrar {
+  TemplateKernelRegistrar();  // defined after RunBlock
+};
+
+template <auto Fn, uint32_t KernelType>
+SIMNPU_ASCENDC_HIDDEN inline const TemplateKernelRegistrar<Fn, KernelType> TemplateKernelRegistration{};
+
 }  // namespace detail
 
 // Runs one block of kernel Fn: installs env as this thread's block context,
@@ -243,6 +277,13 @@ int RunBlock(const simnpu_block_env* env, void* const* argv) noexcept {
     rc = detail::UnexpectedException(ctx, nullptr);
   }
   return detail::EndBlock(ctx, scope, rc);
+}
+
+template <auto Fn, uint32_t KernelType>
+detail::TemplateKernelRegistrar<Fn, KernelType>::TemplateKernelRegistrar() {
+  using Traits = KernelFnTraits<decltype(Fn)>;
+  KernelRegistrar(KernelNameOf<Fn>(), RegOptions(KernelType), Traits::kCount, Traits::kDescs, &RunBlock<Fn>,
+                  reinterpret_cast<const void*>(Fn));
 }
 
 // Parameter descriptors of kernel Fn.

@@ -363,6 +363,7 @@ class TPipe {
   TPipe& operator=(const TPipe&) = delete;
 
   void Init() {
+    ::simnpu::ascendc::detail::ResetSocState();  // as on the NPU: TPipe initialises the core state
     for (size_t& u : used_) u = 0;
     buffers_ = 0;
     for (uint32_t& m : event_ids_) m = 0;

@@ -1,5 +1,5 @@
-// simnpu Ascend C model: system includes, device keywords (empty on the CPU),
-// GM_ADDR, __NPU_ARCH__, the pipe_t enum, dcci and core-type macros.
+// simnpu Ascend C model: system includes, the kernel-language keywords
+// (keywords.h), the pipe_t enum, dcci and core-type macros.
 #ifndef SIMNPU_ASCENDC_PRELUDE_H_
 #define SIMNPU_ASCENDC_PRELUDE_H_
 #ifndef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
@@ -22,31 +22,8 @@
 
 #include "simnpu/kernel_abi.h"
 
-// ---- device keywords: address spaces and execution spaces are empty here.
-#ifndef __global__
-#define __global__
-#endif
-#ifndef __aicore__
-#define __aicore__
-#endif
-#ifndef __gm__
-#define __gm__
-#endif
-#ifndef __ubuf__
-#define __ubuf__
-#endif
-#ifndef __host__
-#define __host__
-#endif
-
-#ifndef GM_ADDR
-#define GM_ADDR __gm__ uint8_t*
-#endif
-
-// The build passes -D__NPU_ARCH__=<n>; default to the 910B family.
-#ifndef __NPU_ARCH__
-#define __NPU_ARCH__ 2201
-#endif
+// ---- the kernel-language keywords (empty on the CPU), GM_ADDR, __NPU_ARCH__
+#include "simnpu_ascendc/keywords.h"
 
 #define SIMNPU_ASCENDC_HIDDEN __attribute__((visibility("hidden")))
 #define SIMNPU_ASCENDC_NOINLINE __attribute__((noinline))

@@ -1,7 +1,7 @@
 // simnpu Ascend C model: device printf. Output is formatted with C semantics
 // (half and bfloat16 arguments become double), buffered per block up to
 // 32 KiB, and handed to env->services->print at block end in one piece.
-// ASCENDC_DUMP=0 in the environment disables it.
+// ASCENDC_DUMP=0 in the environment (or as a compile definition) disables it.
 #ifndef SIMNPU_ASCENDC_PRINT_H_
 #define SIMNPU_ASCENDC_PRINT_H_
 #ifndef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
@@ -209,6 +209,9 @@ inline void FormatPrintf(std::string& out, const char* fmt, const PrintArg* args
 }
 
 SIMNPU_ASCENDC_HIDDEN inline bool PrintfDisabled() {
+#if defined(ASCENDC_DUMP) && (ASCENDC_DUMP == 0)
+  return true;  // compiled with -DASCENDC_DUMP=0
+#endif
   static const bool off = [] {
     const char* v = std::getenv("ASCENDC_DUMP");
     return v != nullptr && std::strcmp(v, "0") == 0;
@@ -309,7 +312,10 @@ inline void AssertCheck(const SrcLoc& loc, const char* text, const C& cond, cons
 #ifdef NDEBUG
 #define assert(...) ((void)0)
 #else
-#define assert(...) \
-  ::simnpu::ascendc::detail::AssertCheck(::simnpu::ascendc::SrcLoc::Here(), #__VA_ARGS__, __VA_ARGS__)
+// the message names the condition (the first argument) only
+#define SIMNPU_ASCENDC_FIRST_ARG_TEXT(cond, ...) #cond
+#define assert(...)                                                                                    \
+  ::simnpu::ascendc::detail::AssertCheck(::simnpu::ascendc::SrcLoc::Here(),                            \
+                                         SIMNPU_ASCENDC_FIRST_ARG_TEXT(__VA_ARGS__, 0), __VA_ARGS__)
 #endif
 #endif  // SIMNPU_ASCENDC_NO_ASSERT

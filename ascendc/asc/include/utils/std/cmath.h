@@ -1,0 +1,6 @@
+// simnpu: AscendC::Std (cmath part), the standard-library subset of the Ascend C
+// kernel language; see simnpu_ascendc/type_utils.h.
+#ifndef SIMNPU_ASC_UTILS_STD_CMATH_H_
+#define SIMNPU_ASC_UTILS_STD_CMATH_H_
+#include "kernel_operator.h"
+#endif

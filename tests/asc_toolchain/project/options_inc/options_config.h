@@ -1,0 +1,1 @@
+#define OPTIONS_CONFIG 42
