@@ -17,7 +17,9 @@
 #include "api/install_paths.h"
 #include "api/uvm_report.h"
 #include "core/runtime.h"
+#include "dfx/trace/trace.h"
 #include "dfx/log.h"
+#include "dfx/prof/profiler.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
 #include "sim/soc.h"
@@ -46,6 +48,7 @@ void ExitHandler() {
   // Let already-submitted work (and its device printf) finish, then flush logs.
   Drain("process exit");
   std::fflush(stdout);
+  dfx::prof::Profiler::Get().FinishEnvironmentSession();
   api::WriteUvmReportIfRequested();
   dfx::LogFlush();
 }
@@ -66,6 +69,7 @@ bool ReadWholeFile(const std::string& path, std::string* out) {
 extern "C" {
 
 aclError aclInit(const char* configPath) {
+  SIMNPU_TRACE_API();
   std::string text;
   if (configPath != nullptr && configPath[0] != '\0') {
     struct stat st;
@@ -117,11 +121,13 @@ aclError aclInit(const char* configPath) {
   }
   s.count = 1;
   s.config_text = text;
+  dfx::prof::Profiler::Get().StartFromEnvironment();
   SIMNPU_LOGI(kAscendcl, "aclInit done (soc %s)", aclrtGetSocName());
   return ACL_SUCCESS;
 }
 
 aclError aclFinalize(void) {
+  SIMNPU_TRACE_API();
   InitState& s = Init();
   {
     std::lock_guard<std::mutex> g(s.mu);
@@ -135,6 +141,7 @@ aclError aclFinalize(void) {
   }
   Drain("aclFinalize");
   std::fflush(stdout);
+  dfx::prof::Profiler::Get().FinishEnvironmentSession();
   api::WriteUvmReportIfRequested();
   dfx::LogFlush();
   return ACL_SUCCESS;

@@ -6,6 +6,7 @@
 
 #include "core/runtime.h"
 #include "dfx/errors.h"
+#include "dfx/trace/trace.h"
 #include "dfx/log.h"
 #include "loader/scheduler.h"
 #include "platform/env.h"
@@ -36,6 +37,7 @@ int KernelTask::Run(core::ExecContext& ctx) {
   const uint64_t est = fn_->block_ns_estimate.load(std::memory_order_relaxed);
   job.solo = est != 0 && est * job.num_blocks < solo_ns;
   int rc = BlockScheduler::Get().Run(job);
+  SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kKernel, fn_->desc->name, job.num_blocks, job.block_ns.load()));
   if (job.num_blocks > 0)
     fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
                                  std::memory_order_relaxed);
