@@ -17,12 +17,12 @@ constexpr int kMaxRuns = 64;
 
 int Loc(int view) { return view < 0 ? dfx::trace::kHostLoc : 1 + view; }
 
-void Emit(const VaBlock& b, const PageMask& m, ResidencyOp op, int from, int to, Cause cause, bool moved) {
+void Emit(const VaBlock& b, const PageMask& m, ResidencyOp op, int from, int to, int cause, bool moved) {
   if (m.none()) return;
   int runs = 0;
   m.ForEachRun([&](size_t, size_t) { ++runs; });
   const int device = to == dfx::trace::kHostLoc ? (from == dfx::trace::kHostLoc ? -1 : from - 1) : to - 1;
-  const uint64_t packed = dfx::trace::PackResidency(from, to, static_cast<int>(cause), moved);
+  const uint64_t packed = dfx::trace::PackResidency(from, to, cause, moved);
   if (runs > kMaxRuns) {
     size_t first = kPagesPerBlock, last = 0;
     m.ForEachRun([&](size_t f, size_t n) {
@@ -66,32 +66,32 @@ void ResidencyTrace::End() {
     if (v == target_) continue;
     const PageMask lost = before(v).Minus(after(v));
     const PageMask migrated = (gained & lost).Minus(assigned);
-    Emit(b, migrated, ResidencyOp::kMigrate, Loc(v), Loc(target_), cause_, moved);
+    Emit(b, migrated, ResidencyOp::kMigrate, Loc(v), Loc(target_), static_cast<int>(cause_), moved);
     assigned |= migrated;
   }
   for (int v = -1; v < nd; ++v) {
     if (v == target_) continue;
     const PageMask replicated = (gained & before(v) & after(v)).Minus(assigned);
-    Emit(b, replicated, ResidencyOp::kReplica, Loc(v), Loc(target_), cause_, false);
+    Emit(b, replicated, ResidencyOp::kReplica, Loc(v), Loc(target_), static_cast<int>(cause_), false);
     assigned |= replicated;
   }
-  Emit(b, gained.Minus(assigned), ResidencyOp::kPopulate, Loc(target_), Loc(target_), cause_, moved);
+  Emit(b, gained.Minus(assigned), ResidencyOp::kPopulate, Loc(target_), Loc(target_), static_cast<int>(cause_), moved);
   // Copies dropped that no migration explains: invalidations.
   for (int v = -1; v < nd; ++v) {
     if (v == target_) continue;
     const PageMask dropped = before(v).Minus(after(v)).Minus(gained);
-    Emit(b, dropped, ResidencyOp::kInvalidate, Loc(v), Loc(v), cause_, false);
+    Emit(b, dropped, ResidencyOp::kInvalidate, Loc(v), Loc(v), static_cast<int>(cause_), false);
   }
   // The target itself may lose nothing here, but record it if it did.
-  Emit(b, before(target_).Minus(after(target_)), ResidencyOp::kInvalidate, Loc(target_), Loc(target_), cause_,
-       false);
+  Emit(b, before(target_).Minus(after(target_)), ResidencyOp::kInvalidate, Loc(target_), Loc(target_),
+       static_cast<int>(cause_), false);
 }
 
 void TraceBlockFreed(const VaBlock& b) {
-  Emit(b, b.host_resident, ResidencyOp::kInvalidate, dfx::trace::kHostLoc, dfx::trace::kHostLoc, Cause::kAdvise,
-       false);
+  Emit(b, b.host_resident, ResidencyOp::kInvalidate, dfx::trace::kHostLoc, dfx::trace::kHostLoc,
+       dfx::trace::kCauseFree, false);
   for (int d = 0; d < b.ndev && d < sim::kMaxDevices; ++d)
-    Emit(b, b.dev[d].resident, ResidencyOp::kInvalidate, Loc(d), Loc(d), Cause::kAdvise, false);
+    Emit(b, b.dev[d].resident, ResidencyOp::kInvalidate, Loc(d), Loc(d), dfx::trace::kCauseFree, false);
 }
 
 void TraceThrashing(const VaBlock& b, int dst, int action) {

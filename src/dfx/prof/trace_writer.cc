@@ -165,17 +165,8 @@ bool WriteChromeTrace(const Capture& cap, const std::string& path, int os_pid) {
   // Lanes seen, for the metadata records.
   std::set<int> devices;
   std::set<std::pair<int, int64_t>> host_threads, streams;
-  std::map<std::pair<int, uint32_t>, int64_t> uvm_lanes;  // (pid, OS tid) -> lane tid
+  std::set<int> uvm_lanes;  // pids with a unified-memory lane
   bool host_uvm = false;
-  auto uvm_lane = [&](int pid, uint32_t tid) {
-    auto key = std::make_pair(pid, tid);
-    auto it = uvm_lanes.find(key);
-    if (it != uvm_lanes.end()) return it->second;
-    int64_t n = 0;
-    for (auto& [k, v] : uvm_lanes)
-      if (k.first == pid) ++n;
-    return uvm_lanes[key] = kUvmTidBase + n;
-  };
   std::vector<int64_t> resident(17, 0);
   const std::vector<uint64_t> base = trace::ResidentBaseline();
   for (size_t i = 0; i < base.size() && i < resident.size(); ++i) resident[i] = static_cast<int64_t>(base[i]);
@@ -234,14 +225,16 @@ bool WriteChromeTrace(const Capture& cap, const std::string& path, int os_pid) {
         const int from = static_cast<int>(e.d & 0xff);
         const int lane_loc = static_cast<trace::ResidencyOp>(e.c) == trace::ResidencyOp::kInvalidate ? from : to;
         pid = PidOfLoc(lane_loc);
-        tid = pid == kHostPid ? kUvmTidBase : uvm_lane(pid, 0);
+        tid = kUvmTidBase;
         if (pid == kHostPid) host_uvm = true;
+        else uvm_lanes.insert(pid);
         break;
       }
       default:  // device UVM events
         pid = PidOf(e.device);
-        tid = pid == kHostPid ? kUvmTidBase : uvm_lane(pid, e.kind == Kind::kUvmDeviceFault ? e.tid : 0);
+        tid = kUvmTidBase;
         if (pid == kHostPid) host_uvm = true;
+        else uvm_lanes.insert(pid);
         break;
     }
     if (pid != kHostPid) devices.insert(pid - kDevicePidBase);
@@ -367,11 +360,9 @@ bool WriteChromeTrace(const Capture& cap, const std::string& path, int os_pid) {
     out.Raw(Meta("thread_name", pid, tid, "stream " + std::to_string(tid)));
     out.Raw(SortMeta(pid, tid, tid));
   }
-  for (auto& [key, lane] : uvm_lanes) {
-    const int64_t n = lane - kUvmTidBase;
-    out.Raw(Meta("thread_name", key.first, lane,
-                 n == 0 ? std::string("unified memory") : "unified memory (faults " + std::to_string(n) + ")"));
-    out.Raw(SortMeta(key.first, lane, (1 << 30) + n));
+  for (int pid : uvm_lanes) {
+    out.Raw(Meta("thread_name", pid, kUvmTidBase, "unified memory"));
+    out.Raw(SortMeta(pid, kUvmTidBase, 1 << 30));
   }
   out.End("{\"producer\":\"simnpu\",\"session_us\":" + Num(Us(cap.stop_ns - cap.start_ns)) +
           ",\"dropped_events\":" + std::to_string(cap.dropped) + "}");

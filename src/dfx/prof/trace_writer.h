@@ -7,11 +7,11 @@
 //   pid 0 "Host": one thread per OS thread (API calls, msproftx/mstx marks
 //     and ranges, copies made outside streams), plus "unified memory (host)"
 //     (host faults, migrations to the host, allocations).
-//   pid 100+d "NPU d": one thread per stream ("stream N": kernels, copies,
-//     memsets, host functions, event records and waits, notifies, graph
-//     replays) and "unified memory" lanes (device faults, one lane per
-//     thread that served them; migrations to the device, replicas,
-//     invalidations, evictions, thrashing), and a "resident bytes" counter.
+//   pid 100+d "NPU d" (d = simulated device id): one thread per stream
+//     ("stream N": kernels, copies, memsets, host functions, event records
+//     and waits, notifies, graph replays), a "unified memory" lane (device
+//     faults, migrations to the device, replicas, invalidations, evictions,
+//     thrashing) and a "resident bytes" counter.
 // Times are microseconds since the session started.
 #ifndef SIMNPU_DFX_PROF_TRACE_WRITER_H_
 #define SIMNPU_DFX_PROF_TRACE_WRITER_H_

@@ -128,6 +128,7 @@ const char* UvmCauseName(int cause) {
     case 3: return "eviction";
     case 4: return "advice";
     case 5: return "evacuation";
+    case 6: return "free";
     default: return "other";
   }
 }

@@ -85,7 +85,8 @@ inline uint64_t PackResidency(int from, int to, int cause, bool moved) {
   return static_cast<uint64_t>(from & 0xff) | static_cast<uint64_t>(to & 0xff) << 8 |
          static_cast<uint64_t>(cause & 0xff) << 16 | static_cast<uint64_t>(moved) << 24;
 }
-// UVM causes (the uvm engine's Cause, stable numbers for the trace).
+// UVM causes: the uvm engine's Cause (0 host fault .. 5 evacuation), and:
+constexpr int kCauseFree = 6;  // the allocation was freed
 const char* UvmCauseName(int cause);
 
 // One record. ts/dur in ns of the monotonic clock (platform::NowNs).
