@@ -241,12 +241,16 @@ fi
 if [ "$TRACE" = 1 ]; then
   TRACE_JSON="$(ls -t output/profile/PROF_*/mindstudio_profiler_output/msprof_*.json 2>/dev/null | head -n 1)"
   PICTURE_SCRIPT="$ASCEND_INSTALL_PATH/tools/simnpu/simnpu_trace_picture.py"
+  PICTURE_PY=""
+  for py in "$PYTHON" python3 /usr/bin/python3; do
+    if "$py" -c "import matplotlib" >/dev/null 2>&1; then PICTURE_PY="$py"; break; fi
+  done
   if [ -z "$TRACE_JSON" ]; then
     echo "[INFO]  No trace: the runtime did not write one (only simnpu does)."
-  elif [ ! -f "$PICTURE_SCRIPT" ] || ! "$PYTHON" -c "import matplotlib" 2>/dev/null; then
+  elif [ ! -f "$PICTURE_SCRIPT" ] || [ -z "$PICTURE_PY" ]; then
     echo "[INFO]  Trace: $TRACE_JSON (no picture: needs $PICTURE_SCRIPT and python3-matplotlib)"
   else
-    "$PYTHON" "$PICTURE_SCRIPT" "$TRACE_JSON" -o output/uvm_trace.png --describe output/uvm_trace_lanes.json \
+    "$PICTURE_PY" "$PICTURE_SCRIPT" "$TRACE_JSON" -o output/uvm_trace.png --describe output/uvm_trace_lanes.json \
       --title "uvm_allocate: z = x + y over managed memory"
     echo "[INFO]  Trace: $TRACE_JSON (open it in https://ui.perfetto.dev); picture: output/uvm_trace.png"
   fi
