@@ -89,6 +89,7 @@ Status Engine::EnsureInit() {
     service_.detach();
   }
   sim::SetManagedAccessHandler(this);
+  dfx::trace::SetStartHook([] { Engine::Get().ReportResidentBaseline(); });
   SIMNPU_LOGI(kDrv, "UVM engine ready: window %#lx (+3 TiB)%s, mode %s",
               static_cast<unsigned long>(space_.base()),
               space_.at_documented_address() ? "" : " (not the documented address)",

@@ -43,6 +43,19 @@ void Emit(const VaBlock& b, const PageMask& m, ResidencyOp op, int from, int to,
 
 bool& TraceMovedFlag() { return t_moved; }
 
+void Engine::ReportResidentBaseline() {
+  if (mode() == Mode::kUninitialized) return;
+  uint64_t bytes[1 + sim::kMaxDevices] = {};
+  std::shared_lock<std::shared_mutex> lk(space_.mu());
+  space_.ForEachBlock([&](VaBlock& b) {
+    std::lock_guard<std::mutex> bl(b.mu);
+    bytes[0] += b.host_resident.count() * kPageSize;
+    for (int d = 0; d < b.ndev && d < sim::kMaxDevices; ++d) bytes[1 + d] += b.dev[d].resident.count() * kPageSize;
+  });
+  for (int loc = 0; loc <= sim::kMaxDevices; ++loc)
+    if (bytes[loc]) dfx::trace::SetResidentBaseline(loc, bytes[loc]);
+}
+
 void ResidencyTrace::Begin(const VaBlock& b, int target, Cause cause) {
   b_ = &b;
   target_ = target;

@@ -277,6 +277,33 @@ TEST(ProfApi, NothingIsRecordedOutsideASession) {
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
 }
 
+// Pages resident before the session started count from the start.
+TEST(ProfApi, ResidentBytesStartFromWhatIsResidentAtStart) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  char* m = nullptr;
+  ASSERT_EQ(aclrtMemAllocManaged(reinterpret_cast<void**>(&m), 2 * kBlock, ACL_RT_MEM_ATTACH_GLOBAL), ACL_SUCCESS);
+  std::memset(m, 1, 2 * kBlock);  // 4 MiB on the host before the session
+  const std::string dir = ScratchDir("prof_baseline");
+  ASSERT_EQ(aclprofInit(dir.c_str(), dir.size()), ACL_SUCCESS);
+  aclprofConfig* cfg = TaskConfig();
+  ASSERT_EQ(aclprofStart(cfg), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(m), ACL_SUCCESS);
+  ASSERT_EQ(aclprofStop(cfg), ACL_SUCCESS);
+  ASSERT_EQ(aclprofFinalize(), ACL_SUCCESS);
+  aclprofDestroyConfig(cfg);
+  auto counters = Named(LoadTrace(Sessions(dir).at(0)), "resident bytes");
+  std::vector<int64_t> host;
+  for (auto& e : counters)
+    if (e["args"].contains("host")) host.push_back(e["args"]["host"]);
+  ASSERT_EQ(host.size(), 3u);  // the baseline, then one block freed, then the other
+  EXPECT_EQ(host[0], static_cast<int64_t>(2 * kBlock));
+  EXPECT_EQ(host[1], static_cast<int64_t>(kBlock));
+  EXPECT_EQ(host[2], 0);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
 TEST(ProfApi, MsproftxStampsRangesAndSteps) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   EXPECT_EQ(aclprofCreateStamp(), nullptr);  // before aclprofStart

@@ -1,6 +1,7 @@
 // Profiling sessions (see profiler.h).
 #include "dfx/prof/profiler.h"
 
+#include <dlfcn.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -245,6 +246,18 @@ void Profiler::StartFromEnvironment() {
     return;
   }
   if (BeginLocked(*dir, cats) == kOk) cmdline_ = true;
+  // mstx reaches the trace through the injection library; point the
+  // header's loader at libprofapi.so next to this library unless set.
+  if ((cats & trace::kCatTx) && !platform::GetEnv("MSTX_INJECTION_PATH")) {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void*>(&MakeDirs), &info) && info.dli_fname) {
+      std::string lib = info.dli_fname;
+      const size_t slash = lib.rfind('/');
+      lib = (slash == std::string::npos ? std::string(".") : lib.substr(0, slash)) + "/libprofapi.so";
+      struct stat st;
+      if (::stat(lib.c_str(), &st) == 0) ::setenv("MSTX_INJECTION_PATH", lib.c_str(), 0);
+    }
+  }
 }
 
 void Profiler::FinishEnvironmentSession() {
