@@ -73,6 +73,7 @@ TEST(Mstx, WithoutAnInjectionLibraryEveryCallIsANoOp) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     unsetenv("MSTX_INJECTION_PATH");
+    unsetenv("SIMNPU_PROFILE");  // a SIMNPU_PROFILE session would point mstx at libprofapi.so itself
     execl("/proc/self/exe", "mstx_child", "--gtest_also_run_disabled_tests",
           "--gtest_filter=Mstx.DISABLED_NoInjectionChild", static_cast<char*>(nullptr));
     _exit(127);
