@@ -277,38 +277,42 @@ static aclError OpString(const char* func, const void* info, size_t len, uint32_
   return ACL_SUCCESS;
 }
 
-aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opTypeLen) {
-  ACL_REQUIRE_NOT_NULL(opTypeLen);
+// aclprofGetOp{Type,Name}Len: the length with the NUL.
+static aclError OpStringLen(const char* func, const void* info, size_t len, uint32_t index, bool want_type,
+                            size_t* out) {
+  if (!out) return api::NullParam(func, want_type ? "opTypeLen" : "opNameLen");
   std::string s;
-  if (aclError e = OpString(__func__, opInfo, opInfoLen, index, true, &s)) return e;
-  *opTypeLen = s.size() + 1;
+  if (aclError e = OpString(func, info, len, index, want_type, &s)) return e;
+  *out = s.size() + 1;
   return ACL_SUCCESS;
+}
+
+// aclprofGetOp{Type,Name}: copies the string and its NUL into buf.
+static aclError OpStringCopy(const char* func, const void* info, size_t len, uint32_t index, bool want_type,
+                             char* buf, size_t cap) {
+  if (!buf) return api::NullParam(func, want_type ? "opType" : "opName");
+  std::string s;
+  if (aclError e = OpString(func, info, len, index, want_type, &s)) return e;
+  if (cap < s.size() + 1)
+    return api::BadParam(func, want_type ? "opTypeLen" : "opNameLen", std::to_string(cap), "large enough");
+  std::memcpy(buf, s.c_str(), s.size() + 1);
+  return ACL_SUCCESS;
+}
+
+aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opTypeLen) {
+  return OpStringLen(__func__, opInfo, opInfoLen, index, true, opTypeLen);
 }
 
 aclError aclprofGetOpType(const void* opInfo, size_t opInfoLen, uint32_t index, char* opType, size_t opTypeLen) {
-  ACL_REQUIRE_NOT_NULL(opType);
-  std::string s;
-  if (aclError e = OpString(__func__, opInfo, opInfoLen, index, true, &s)) return e;
-  if (opTypeLen < s.size() + 1) return api::BadParam(__func__, "opTypeLen", std::to_string(opTypeLen), "large enough");
-  std::memcpy(opType, s.c_str(), s.size() + 1);
-  return ACL_SUCCESS;
+  return OpStringCopy(__func__, opInfo, opInfoLen, index, true, opType, opTypeLen);
 }
 
 aclError aclprofGetOpNameLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opNameLen) {
-  ACL_REQUIRE_NOT_NULL(opNameLen);
-  std::string s;
-  if (aclError e = OpString(__func__, opInfo, opInfoLen, index, false, &s)) return e;
-  *opNameLen = s.size() + 1;
-  return ACL_SUCCESS;
+  return OpStringLen(__func__, opInfo, opInfoLen, index, false, opNameLen);
 }
 
 aclError aclprofGetOpName(const void* opInfo, size_t opInfoLen, uint32_t index, char* opName, size_t opNameLen) {
-  ACL_REQUIRE_NOT_NULL(opName);
-  std::string s;
-  if (aclError e = OpString(__func__, opInfo, opInfoLen, index, false, &s)) return e;
-  if (opNameLen < s.size() + 1) return api::BadParam(__func__, "opNameLen", std::to_string(opNameLen), "large enough");
-  std::memcpy(opName, s.c_str(), s.size() + 1);
-  return ACL_SUCCESS;
+  return OpStringCopy(__func__, opInfo, opInfoLen, index, false, opName, opNameLen);
 }
 
 uint64_t aclprofGetOpStart(const void* opInfo, size_t opInfoLen, uint32_t index) {

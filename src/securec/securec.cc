@@ -46,9 +46,10 @@ errno_t MemCopy(T* dest, size_t destMax, const T* src, size_t count, size_t max_
   return EOK;
 }
 
-// strcpy_s / strncpy_s: copy n characters of src (n already <= strlen) plus a NUL.
+// The checks every string function starts with: EOK when they pass, else
+// the code (dest emptied where the code says so).
 template <typename T>
-errno_t StrCopy(T* dest, size_t destMax, const T* src, bool bounded, size_t count, size_t max_len) {
+errno_t StrPrologue(T* dest, size_t destMax, const T* src, bool bounded, size_t count, size_t max_len) {
   if (destMax == 0 || destMax > max_len) return ERANGE;
   if (!dest) return EINVAL;
   if (!src) {
@@ -59,6 +60,13 @@ errno_t StrCopy(T* dest, size_t destMax, const T* src, bool bounded, size_t coun
     dest[0] = 0;
     return ERANGE_AND_RESET;
   }
+  return EOK;
+}
+
+// strcpy_s / strncpy_s: copy n characters of src (n already <= strlen) plus a NUL.
+template <typename T>
+errno_t StrCopy(T* dest, size_t destMax, const T* src, bool bounded, size_t count, size_t max_len) {
+  if (errno_t e = StrPrologue(dest, destMax, src, bounded, count, max_len)) return e;
   if (bounded && count == 0) {
     dest[0] = 0;
     return EOK;
@@ -80,16 +88,7 @@ errno_t StrCopy(T* dest, size_t destMax, const T* src, bool bounded, size_t coun
 
 template <typename T>
 errno_t StrCat(T* dest, size_t destMax, const T* src, bool bounded, size_t count, size_t max_len) {
-  if (destMax == 0 || destMax > max_len) return ERANGE;
-  if (!dest) return EINVAL;
-  if (!src) {
-    dest[0] = 0;
-    return EINVAL_AND_RESET;
-  }
-  if (bounded && count > max_len) {
-    dest[0] = 0;
-    return ERANGE_AND_RESET;
-  }
+  if (errno_t e = StrPrologue(dest, destMax, src, bounded, count, max_len)) return e;
   const size_t have = Len(dest, destMax);
   if (have == destMax) {  // dest is not terminated within destMax
     dest[0] = 0;
