@@ -26,7 +26,10 @@ constexpr size_t kChunk = 4096;  // events per chunk
 struct ThreadBuf {
   std::atomic<bool> busy{false};
   std::vector<std::unique_ptr<Event[]>> chunks;
-  size_t used = 0;  // events in the last chunk
+  size_t used = 0;      // events in the last chunk
+  size_t limit = 0;     // usable events of the last chunk (the cap may end inside it)
+  bool full = false;    // the session's cap is reached: further events are dropped
+  uint64_t dropped = 0;
 };
 
 struct Session {
@@ -34,8 +37,7 @@ struct Session {
   uint32_t mask = 0;
   uint64_t start_ns = 0;
   uint64_t max_events = 0;
-  std::atomic<uint64_t> count{0};
-  std::atomic<uint64_t> dropped{0};
+  std::atomic<uint64_t> reserved{0};  // event slots handed out, a chunk at a time
   std::vector<std::shared_ptr<ThreadBuf>> bufs;  // GUARDED_BY(Recorder::mu)
   // Interned strings; elements never change once added (a deque keeps their
   // addresses), so a thread's cache may read them without the lock.
@@ -194,7 +196,10 @@ std::unique_ptr<Capture> Stop() {
       cap->events.insert(cap->events.end(), b->chunks[i].get(), b->chunks[i].get() + n);
     }
   }
-  cap->dropped = s->dropped.load();
+  for (auto& b : bufs) {
+    cap->dropped += b->dropped;
+    b->chunks.clear();  // nothing writes into a stopped session: give the memory back now
+  }
   std::stable_sort(cap->events.begin(), cap->events.end(),
                    [](const Event& x, const Event& y) { return x.ts < y.ts; });
   return cap;
@@ -210,13 +215,20 @@ void Record(const Event& e) {
     b->busy.store(false, std::memory_order_release);
     return;
   }
-  if (s->count.fetch_add(1, std::memory_order_relaxed) >= s->max_events) {
-    s->dropped.fetch_add(1, std::memory_order_relaxed);
-  } else {
-    if (b->chunks.empty() || b->used == kChunk) {
+  if (!b->full && (b->chunks.empty() || b->used == kChunk)) {
+    // The cap is counted in whole chunks: one shared atomic per 4096 events.
+    const uint64_t before = s->reserved.fetch_add(kChunk, std::memory_order_relaxed);
+    if (before >= s->max_events) {
+      b->full = true;
+    } else {
       b->chunks.emplace_back(new Event[kChunk]);
       b->used = 0;
+      b->limit = std::min<uint64_t>(kChunk, s->max_events - before);
     }
+  }
+  if (b->full || b->used >= b->limit) {
+    ++b->dropped;
+  } else {
     b->chunks.back()[b->used++] = e;
   }
   b->busy.store(false, std::memory_order_release);
