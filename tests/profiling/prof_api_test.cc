@@ -1,6 +1,7 @@
 // The profiling API (acl/acl_prof.h): codes and call-order rules, and a
 // session's trace and CSVs checked against what the program did.
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -249,6 +250,30 @@ TEST(ProfApi, SessionTraceMatchesTheWork) {
   ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
   ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+// A forked child does not own the parent's session: it neither records into
+// it nor can stop (and write) it.
+TEST(ProfApi, AForkedChildLeavesTheSessionToItsParent) {
+  const std::string dir = ScratchDir("prof_fork");
+  ASSERT_EQ(aclprofInit(dir.c_str(), dir.size()), ACL_SUCCESS);
+  aclprofConfig* cfg = aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);
+  ASSERT_EQ(aclprofStart(cfg), ACL_SUCCESS);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const bool ok = aclprofCreateStamp() == nullptr && aclprofStop(cfg) == ACL_ERROR_PROF_NOT_RUN;
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  void* stamp = aclprofCreateStamp();  // the parent still records
+  ASSERT_NE(stamp, nullptr);
+  aclprofDestroyStamp(stamp);
+  EXPECT_EQ(aclprofStop(cfg), ACL_SUCCESS);
+  EXPECT_EQ(aclprofFinalize(), ACL_SUCCESS);
+  aclprofDestroyConfig(cfg);
 }
 
 TEST(ProfApi, NothingIsRecordedOutsideASession) {

@@ -2,6 +2,7 @@
 #include "dfx/prof/profiler.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -98,6 +99,18 @@ uint32_t CategoriesFromList(const std::string& list) {
     pos = end + 1;
   }
   return c;
+}
+
+Profiler::Profiler() { pthread_atfork(nullptr, nullptr, &Profiler::AtForkChild); }
+
+// A forked child must neither record into the parent's session nor write it
+// (the parent does, into the same directory).
+void Profiler::AtForkChild() {
+  trace::AbandonInChild();
+  Profiler& p = Get();
+  p.running_ = false;
+  p.cmdline_ = false;
+  p.api_config_ = nullptr;
 }
 
 Profiler& Profiler::Get() {

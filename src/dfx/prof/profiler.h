@@ -87,7 +87,8 @@ class Profiler {
   std::string last_error();
 
  private:
-  Profiler() = default;
+  Profiler();
+  static void AtForkChild();
   int BeginLocked(const std::string& base, uint32_t cats);  // REQUIRES(mu_)
   void EndLocked();                                         // REQUIRES(mu_)
 

@@ -167,6 +167,12 @@ bool Start(uint32_t mask) {
 
 bool Recording() { return R().cur_id.load(std::memory_order_acquire) != 0; }
 
+void AbandonInChild() {
+  // Only this thread exists in the child; the session object is left as it is.
+  g_mask.store(0, std::memory_order_seq_cst);
+  R().cur_id.store(0, std::memory_order_seq_cst);
+}
+
 std::unique_ptr<Capture> Stop() {
   std::shared_ptr<Session> s;
   {

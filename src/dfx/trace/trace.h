@@ -122,6 +122,9 @@ bool Start(uint32_t mask);
 // Empty capture when nothing records.
 std::unique_ptr<Capture> Stop();
 bool Recording();
+// In a child after fork(): the inherited session stops recording there (the
+// parent owns it and writes it); the child records nothing.
+void AbandonInChild();
 
 // Appends an event (the caller checked On()). Never fails; past the cap
 // (SIMNPU_PROFILE_MAX_EVENTS, default 4 Mi events) events are counted as dropped.
