@@ -96,13 +96,17 @@ bool WriteFile(const std::string& path, const std::vector<uint8_t>& bytes) {
   return std::fclose(f) == 0 && ok;
 }
 
-void Pad8(std::vector<uint8_t>& v) {
-  while (v.size() % 8) v.push_back(0);
+// Appends n bytes (resize + memcpy: GCC's -O2 overflow analysis misreads
+// range inserts into a fresh vector).
+void Append(std::vector<uint8_t>& v, const void* p, size_t n) {
+  const size_t o = v.size();
+  v.resize(o + n);
+  if (n) std::memcpy(v.data() + o, p, n);
 }
+void Pad8(std::vector<uint8_t>& v) { v.resize((v.size() + 7) & ~size_t{7}, 0); }
 template <typename T>
 void Put(std::vector<uint8_t>& v, T x) {
-  const auto* p = reinterpret_cast<const uint8_t*>(&x);
-  v.insert(v.end(), p, p + sizeof x);
+  Append(v, &x, sizeof x);
 }
 
 // Hands a file's content to the callback in chunks (acldumpChunk layout:
@@ -378,18 +382,21 @@ std::vector<uint8_t> Serialize(const KernelDump& d, bool exception) {
     meta["error_code"] = d.error_code;
   }
   const std::string m = meta.dump();
+  size_t total = 32 + m.size() + d.args.size() + 24;
+  for (const Tensor& t : d.tensors) total += 40 + t.data.size();
   std::vector<uint8_t> v;
+  v.reserve(total);
   const char magic[8] = {'S', 'N', 'P', 'U', 'D', 'M', 'P', '1'};
-  v.insert(v.end(), magic, magic + 8);
+  Append(v, magic, 8);
   Put<uint32_t>(v, 1);
   Put<uint32_t>(v, 32);
   Put<uint32_t>(v, static_cast<uint32_t>(m.size()));
   Put<uint32_t>(v, static_cast<uint32_t>(d.args.size()));
   Put<uint32_t>(v, static_cast<uint32_t>(d.tensors.size()));
   Put<uint32_t>(v, 0);
-  v.insert(v.end(), m.begin(), m.end());
+  Append(v, m.data(), m.size());
   Pad8(v);
-  v.insert(v.end(), d.args.begin(), d.args.end());
+  Append(v, d.args.data(), d.args.size());
   Pad8(v);
   for (const Tensor& t : d.tensors) {
     Put<uint32_t>(v, t.kind);
@@ -398,7 +405,7 @@ std::vector<uint8_t> Serialize(const KernelDump& d, bool exception) {
     Put<uint64_t>(v, t.data.size());
     Put<uint32_t>(v, t.dtype);
     Put<uint32_t>(v, 0);
-    v.insert(v.end(), t.data.begin(), t.data.end());
+    Append(v, t.data.data(), t.data.size());
     Pad8(v);
   }
   return v;
