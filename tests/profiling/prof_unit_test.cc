@@ -21,7 +21,7 @@ namespace dump = simnpu::dfx::dump;
 TEST(TraceRecorder, EveryThreadsEventsComeBackSorted) {
   ASSERT_TRUE(tr::Start(tr::kCatAll));
   EXPECT_FALSE(tr::Start(tr::kCatAll));  // one session at a time
-  constexpr int kThreads = 4, kEach = 10000;  // more than one chunk per thread
+  constexpr int kThreads = 4, kEach = 40000;  // more than one 2 MiB chunk (32768 events) per thread
   std::vector<std::thread> ts;
   for (int t = 0; t < kThreads; ++t)
     ts.emplace_back([t] {

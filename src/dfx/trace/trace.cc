@@ -1,6 +1,7 @@
 // Trace recorder (see trace.h).
 #include "dfx/trace/trace.h"
 
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -19,13 +20,38 @@ std::atomic<uint32_t> g_mask{0};
 
 namespace {
 
-constexpr size_t kChunk = 4096;  // events per chunk
+// Events per chunk: 2 MiB. Chunks are 2 MiB-aligned mappings with
+// transparent huge pages requested, so a recording thread takes one huge-page
+// fault per 32768 events instead of a 4 KiB page fault per 64 (first touch
+// of fresh memory costs microseconds per page on this machine kind).
+constexpr size_t kChunkBytes = size_t{2} << 20;
+constexpr size_t kChunk = kChunkBytes / sizeof(Event);
+
+struct ChunkFree {
+  void operator()(Event* p) const {
+    if (p) ::munmap(p, kChunkBytes);
+  }
+};
+using Chunk = std::unique_ptr<Event[], ChunkFree>;
+
+// A 2 MiB-aligned chunk (nullptr when the mapping fails).
+Chunk NewChunk() {
+  void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return Chunk();
+  const auto a = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned = (a + kChunkBytes - 1) & ~(kChunkBytes - 1);
+  if (aligned > a) ::munmap(raw, aligned - a);
+  const uintptr_t end = a + 2 * kChunkBytes, keep_end = aligned + kChunkBytes;
+  if (end > keep_end) ::munmap(reinterpret_cast<void*>(keep_end), end - keep_end);
+  ::madvise(reinterpret_cast<void*>(aligned), kChunkBytes, MADV_HUGEPAGE);
+  return Chunk(reinterpret_cast<Event*>(aligned));
+}
 
 // One thread's events of one session. Only the owning thread appends (with
 // busy set); the session reads them after Stop() saw busy clear.
 struct ThreadBuf {
   std::atomic<bool> busy{false};
-  std::vector<std::unique_ptr<Event[]>> chunks;
+  std::vector<Chunk> chunks;
   size_t used = 0;      // events in the last chunk
   size_t limit = 0;     // usable events of the last chunk (the cap may end inside it)
   bool full = false;    // the session's cap is reached: further events are dropped
@@ -222,12 +248,13 @@ void Record(const Event& e) {
     return;
   }
   if (!b->full && (b->chunks.empty() || b->used == kChunk)) {
-    // The cap is counted in whole chunks: one shared atomic per 4096 events.
+    // The cap is counted in whole chunks: one shared atomic per chunk.
     const uint64_t before = s->reserved.fetch_add(kChunk, std::memory_order_relaxed);
-    if (before >= s->max_events) {
+    Chunk c = before >= s->max_events ? Chunk() : NewChunk();
+    if (!c) {
       b->full = true;
     } else {
-      b->chunks.emplace_back(new Event[kChunk]);
+      b->chunks.push_back(std::move(c));
       b->used = 0;
       b->limit = std::min<uint64_t>(kChunk, s->max_events - before);
     }
@@ -240,7 +267,15 @@ void Record(const Event& e) {
   b->busy.store(false, std::memory_order_release);
 }
 
-uint32_t Intern(const char* str) {
+namespace {
+uint32_t InternImpl(const char* str, bool is_static);
+}  // namespace
+
+uint32_t Intern(const char* str) { return InternImpl(str, false); }
+uint32_t InternStatic(const char* str) { return InternImpl(str, true); }
+
+namespace {
+uint32_t InternImpl(const char* str, bool is_static) {
   if (!str) return 0;
   Tls& t = t_tls;
   Session* cur = nullptr;
@@ -249,7 +284,7 @@ uint32_t Intern(const char* str) {
   NameCacheEntry& ce = t.names[(reinterpret_cast<uintptr_t>(str) >> 3) & 63];
   // A cached pointer is trusted only if the string it named is unchanged
   // (the session is alive: this thread's buffer keeps it).
-  if (ce.session == id && ce.ptr == str && *ce.str == str) return ce.id;
+  if (ce.session == id && ce.ptr == str && (is_static || *ce.str == str)) return ce.id;
   std::lock_guard<std::mutex> g(R().mu);
   if (!R().cur || R().cur->id != id) return 0;
   Session& s = *R().cur;
@@ -265,6 +300,7 @@ uint32_t Intern(const char* str) {
   ce = {id, str, &s.names[nid], nid};
   return nid;
 }
+}  // namespace
 
 uint64_t ApiSpan::NowNsForTrace() { return platform::NowNs(); }
 
@@ -317,7 +353,7 @@ void AnnotateTask(Kind k, const char* name, uint64_t a, uint64_t b) {
 
 void ApiSpan::End() {
   if (!On(kCatApi)) return;
-  Event e{start_, platform::NowNs() - start_, Kind::kApi, -1, -1, CurrentTid(), Intern(fn_), 0, 0, 0, 0};
+  Event e{start_, platform::NowNs() - start_, Kind::kApi, -1, -1, CurrentTid(), InternStatic(fn_), 0, 0, 0, 0};
   Record(e);
 }
 

@@ -11,8 +11,8 @@
 // -DSIMNPU_TRACE_SITES=0 (CMake option SIMNPU_TRACE_SITES=OFF, benchmarks
 // only) every site compiles to nothing.
 //
-// Recording. Each thread appends to its own buffer (chunks of events owned by
-// the session), so recording takes no lock. A buffer's `busy` flag brackets
+// Recording. Each thread appends to its own buffer (2 MiB chunks of events
+// owned by the session), so recording takes no lock. A buffer's `busy` flag brackets
 // each append; Stop() clears the mask and then waits until no buffer is busy,
 // after which nothing writes into the session and the writer may read it.
 // The string table (Intern) takes a mutex; each thread keeps a small cache of
@@ -131,6 +131,9 @@ void AbandonInChild();
 void Record(const Event& e);
 // Interns a string for the current session (0 when none records).
 uint32_t Intern(const char* s);
+// The same for a string that lives as long as the process (__func__, a
+// literal): a cached pointer is trusted without comparing the text.
+uint32_t InternStatic(const char* s);
 uint32_t CurrentTid();
 
 // The stream context of the calling thread (set while a stream task runs),
