@@ -1398,7 +1398,14 @@ ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t *taskId);
 /* Model dump configuration (aclmdlInitDump / SetDump / FinalizeDump)        */
 /* ======================================================================== */
 
-/* (declarations of this family follow) */
+/* Starts the dump service; before aclInit -> ACL_ERROR_UNINITIALIZE, twice ->
+ * ACL_ERROR_REPEAT_INITIALIZE. */
+ACL_FUNC_VISIBILITY aclError aclmdlInitDump(void);
+/* Applies the "dump" object of a JSON file (keys: docs/profiling.md) to what
+ * runs afterwards; needs aclmdlInitDump (else ACL_ERROR_DUMP_NOT_RUN). */
+ACL_FUNC_VISIBILITY aclError aclmdlSetDump(const char *dumpCfgPath);
+/* Clears the configuration and stops the dump service. */
+ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump(void);
 
 
 #ifdef __cplusplus

@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
 #include "core/exception_info.h"
@@ -197,6 +198,7 @@ aclError HostFuncSubscriptionUnsupported(const char* func) {
 extern "C" {
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(fn);
   ACL_RESOLVE_STREAM(s, stream);
   if (HostFuncs().QueueForStream(s->id())) {
@@ -228,6 +230,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
 
 aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType,
                              aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(fn);
   const int block = api::RawEnum(blockType);
   if (block != ACL_CALLBACK_NO_BLOCK && block != ACL_CALLBACK_BLOCK)
@@ -244,6 +247,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
 aclError aclrtProcessReport(int32_t timeout) { return Process(__func__, Reports(), timeout); }
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
+  SIMNPU_TRACE_API();
   if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Subscribe(hostFuncThreadId, s->id());

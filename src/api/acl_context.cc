@@ -1,4 +1,5 @@
 // Context entry points.
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/runtime.h"
 
@@ -7,6 +8,7 @@ using namespace simnpu;
 extern "C" {
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(context);
   auto dev = core::Runtime::Get().GetDevice(deviceId);
   if (!dev.ok()) return api::Fail(__func__, dev.status());
@@ -17,6 +19,7 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
 }
 
 aclError aclrtDestroyContext(aclrtContext context) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(context);
   ACL_FIND_HANDLE(ctx, core::Runtime::Get().contexts(), context, "context");
   if (ctx->primary())

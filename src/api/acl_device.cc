@@ -2,6 +2,7 @@
 // resource limits, status.
 #include <cstring>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/device_teardown.h"
 #include "core/runtime.h"
@@ -34,6 +35,7 @@ aclError SynchronizeDevice(const char* func, core::Device* dev, int32_t timeout_
 extern "C" {
 
 aclError aclrtSetDevice(int32_t deviceId) {
+  SIMNPU_TRACE_API();
   auto dev = core::Runtime::Get().GetDevice(deviceId);
   if (!dev.ok()) return api::Fail(__func__, dev.status());
   core::Runtime::Get().set_current(dev.value()->Retain());
@@ -56,6 +58,7 @@ aclError aclrtResetDevice(int32_t deviceId) { return ResetDevice(__func__, devic
 aclError aclrtResetDeviceForce(int32_t deviceId) { return ResetDevice(__func__, deviceId, true); }
 
 aclError aclrtGetDevice(int32_t* deviceId) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(deviceId);
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
@@ -76,12 +79,14 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 }
 
 aclError aclrtSynchronizeDevice(void) {
+  SIMNPU_TRACE_API();
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());
   return SynchronizeDevice(__func__, ctx.value()->device(), -1);
 }
 
 aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
+  SIMNPU_TRACE_API();
   if (timeout < -1) return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 or >= 0");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(__func__, ctx.status());

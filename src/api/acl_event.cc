@@ -1,4 +1,5 @@
 // Event, notify and value write/wait entry points.
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/copy_path.h"
 #include "core/basic_tasks.h"
@@ -38,18 +39,21 @@ aclError CreateEvent(const char* func, aclrtEvent* event, uint32_t flag) {
 extern "C" {
 
 aclError aclrtCreateEvent(aclrtEvent* event) {
+  SIMNPU_TRACE_API();
   return CreateEvent(__func__, event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE);
 }
 aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
 aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(event);
   if (!core::Runtime::Get().events().Remove(event)) return api::InvalidHandle(__func__, "event", event);
   return ACL_SUCCESS;  // queued tasks keep their own reference
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
   uint64_t gen = e->BeginRecord();
@@ -58,6 +62,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 }
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
@@ -65,6 +70,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
 }
 
 aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(status);
   FIND_EVENT(e, event);
   *status = e->IsComplete() ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
@@ -79,12 +85,14 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
 }
 
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   e->WaitGen(e->recorded_gen(), -1);
   return ACL_SUCCESS;
 }
 
 aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
+  SIMNPU_TRACE_API();
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   FIND_EVENT(e, event);
@@ -115,6 +123,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
 }
 
 aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(notify);
   if (flag != ACL_NOTIFY_DEFAULT && flag != ACL_NOTIFY_DEVICE_USE_ONLY)
     return api::BadParam(__func__, "flag", std::to_string(flag), "ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY");
@@ -127,12 +136,14 @@ aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
 }
 
 aclError aclrtDestroyNotify(aclrtNotify notify) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(notify);
   if (!Notifies().Remove(notify)) return api::InvalidHandle(__func__, "notify", notify);
   return ACL_SUCCESS;
 }
 
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(notify);
   ACL_FIND_HANDLE(n, Notifies(), notify, "notify");
   ACL_RESOLVE_STREAM(s, stream);
@@ -141,6 +152,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
 }
 
 aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(notify);
   ACL_FIND_HANDLE(n, Notifies(), notify, "notify");
   ACL_RESOLVE_STREAM(s, stream);
@@ -149,6 +161,7 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
 }
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devAddr);
   if (!api::IsDeviceArenaAddr(devAddr))
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
@@ -161,6 +174,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 }
 
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devAddr);
   if (!api::IsDeviceArenaAddr(devAddr))
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");

@@ -14,10 +14,14 @@
 #include <nlohmann/json.hpp>
 
 #include "api/api_common.h"
+#include "api/init_state.h"
 #include "api/install_paths.h"
 #include "api/uvm_report.h"
 #include "core/runtime.h"
+#include "dfx/trace/trace.h"
+#include "dfx/dump/dump.h"
 #include "dfx/log.h"
+#include "dfx/prof/profiler.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
 #include "sim/soc.h"
@@ -46,11 +50,16 @@ void ExitHandler() {
   // Let already-submitted work (and its device printf) finish, then flush logs.
   Drain("process exit");
   std::fflush(stdout);
+  dfx::prof::Profiler::Get().FinishEnvironmentSession();
   api::WriteUvmReportIfRequested();
   dfx::LogFlush();
 }
 
-__attribute__((constructor)) void RegisterExitHandler() { std::atexit(ExitHandler); }
+__attribute__((constructor)) void RegisterExitHandler() {
+  std::atexit(ExitHandler);
+  // SIMNPU_PROFILE records from the start (also programs that never call aclInit).
+  dfx::prof::Profiler::Get().StartFromEnvironment();
+}
 
 bool ReadWholeFile(const std::string& path, std::string* out) {
   std::ifstream f(path, std::ios::binary);
@@ -63,10 +72,18 @@ bool ReadWholeFile(const std::string& path, std::string* out) {
 
 }  // namespace
 
+bool api::AclInitialized() {
+  InitState& s = Init();
+  std::lock_guard<std::mutex> g(s.mu);
+  return s.count > 0;
+}
+
 extern "C" {
 
 aclError aclInit(const char* configPath) {
+  SIMNPU_TRACE_API();
   std::string text;
+  dfx::dump::Config dump_config;
   if (configPath != nullptr && configPath[0] != '\0') {
     struct stat st;
     if (stat(configPath, &st) != 0 || !S_ISREG(st.st_mode) || !ReadWholeFile(configPath, &text)) {
@@ -94,6 +111,13 @@ aclError aclInit(const char* configPath) {
           return ACL_ERROR_FILE_ATTR_INVALID;
         }
       }
+      if (j.contains("dump") && j["dump"].is_object()) {
+        std::string why;
+        if (dfx::dump::ParseConfig(j["dump"].dump(), &dump_config, &why) != dfx::dump::kOk) {
+          dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004, {configPath, "dump: " + why});
+          return ACL_ERROR_INVALID_DUMP_CONFIG;
+        }
+      }
     }
   }
   InitState& s = Init();
@@ -117,11 +141,14 @@ aclError aclInit(const char* configPath) {
   }
   s.count = 1;
   s.config_text = text;
+  dfx::dump::ConfigureFromInit(dump_config);
+  dfx::prof::Profiler::Get().StartFromEnvironment();
   SIMNPU_LOGI(kAscendcl, "aclInit done (soc %s)", aclrtGetSocName());
   return ACL_SUCCESS;
 }
 
 aclError aclFinalize(void) {
+  SIMNPU_TRACE_API();
   InitState& s = Init();
   {
     std::lock_guard<std::mutex> g(s.mu);
@@ -133,8 +160,10 @@ aclError aclFinalize(void) {
     s.count = 0;
     s.config_text.clear();
   }
+  dfx::dump::ResetAll();
   Drain("aclFinalize");
   std::fflush(stdout);
+  dfx::prof::Profiler::Get().FinishEnvironmentSession();
   api::WriteUvmReportIfRequested();
   dfx::LogFlush();
   return ACL_SUCCESS;

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/runtime.h"
 #include "loader/binary.h"
@@ -120,6 +121,7 @@ static_assert(std::is_same_v<decltype(aclrtPlaceHolderInfo::addrOffset), decltyp
 extern "C" {
 
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(binPath);
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (aclError e = CheckOptions(__func__, options)) return e;
@@ -128,6 +130,7 @@ aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* op
 
 aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,
                                  aclrtBinHandle* binHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(data);
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
@@ -136,6 +139,7 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
 }
 
 aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName, aclrtFuncHandle* funcHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(binHandle);
   ACL_REQUIRE_NOT_NULL(kernelName);
   ACL_REQUIRE_NOT_NULL(funcHandle);
@@ -151,6 +155,7 @@ aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEn
 }
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(binHandle);
   auto b = Binaries().Remove(binHandle);
   if (!b) return api::InvalidHandle(__func__, "binary", binHandle);
@@ -161,6 +166,7 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
 }
 
 aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(funcHandle);
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
@@ -172,6 +178,7 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHa
 }
 
 aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t paramSize, aclrtParamHandle* paramHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_REQUIRE_NOT_NULL(param);
   ACL_REQUIRE_NOT_NULL(paramHandle);
@@ -206,6 +213,7 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
 }
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   b->Finalize();
@@ -214,6 +222,7 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
 
 aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
                                      aclrtLaunchKernelCfg* cfg, aclrtArgsHandle argsHandle, void* reserve) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(funcHandle);
   ACL_REQUIRE_NOT_NULL(argsHandle);
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
@@ -237,6 +246,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
 aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
                                        aclrtLaunchKernelCfg* cfg, void* hostArgs, size_t argsSize,
                                        aclrtPlaceHolderInfo* placeHolderArray, size_t placeHolderNum) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(funcHandle);
   ACL_REQUIRE_NOT_NULL(hostArgs);  // also for argsSize 0 (acl-api.md §4.7: func/hostArgs NULL -> 100000)
   if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");

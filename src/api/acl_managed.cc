@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
@@ -126,6 +127,7 @@ aclError FillAttr(const char* func, int attr, const uvm::Engine::RangeAttrs& a, 
 extern "C" {
 
 aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(ptr);
   if (flag != ACL_RT_MEM_ATTACH_GLOBAL)
     return api::BadParam(__func__, "flag", std::to_string(flag), "ACL_RT_MEM_ATTACH_GLOBAL (1)");
@@ -141,6 +143,7 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
 
 aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemManagedAdviseType advise,
                                aclrtMemManagedLocation location) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(ptr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   const int advice = api::RawEnum(advise);
@@ -205,6 +208,7 @@ aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size
 
 aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemManagedLocation location, uint32_t flags,
                                       aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(ptr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   if (flags != 0) return api::BadParam(__func__, "flags", std::to_string(flags), "0");
@@ -226,6 +230,7 @@ aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemMana
 aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, size_t count,
                                            aclrtMemManagedLocation* prefetchLocs, size_t* prefetchLocIdxs,
                                            size_t numPrefetchLocs, uint64_t flags, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(ptrs);
   ACL_REQUIRE_NOT_NULL(sizes);
   ACL_REQUIRE_NOT_NULL(prefetchLocs);

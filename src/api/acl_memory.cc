@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/copy_path.h"
 #include "core/basic_tasks.h"
@@ -57,6 +58,7 @@ aclError CheckCopyArgs(const char* func, void* dst, size_t destMax, const void* 
 extern "C" {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devPtr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   auto ctx = core::Runtime::Get().RequireCurrent();
@@ -78,6 +80,7 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(hostPtr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
   auto p = core::HostMemory::Get().AllocPinned(size);
@@ -87,6 +90,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
 }
 
 aclError aclrtFree(void* devPtr) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devPtr);
   if (api::IsManagedAddr(devPtr)) {
     Status st = uvm::Engine::Get().Free(devPtr);
@@ -103,12 +107,14 @@ aclError aclrtFree(void* devPtr) {
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(hostPtr);
   Status st = core::HostMemory::Get().FreePinned(hostPtr);
   return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind memcpyKind) {
+  SIMNPU_TRACE_API();
   const int kind = api::RawEnum(memcpyKind);
   if (aclError e = CheckCopyArgs(__func__, dst, destMax, src, count, kind)) return e;
   uvm::Count(uvm::Stats().explicit_copies);
@@ -133,6 +139,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind memcpyKind,
                           aclrtStream stream) {
+  SIMNPU_TRACE_API();
   const int kind = api::RawEnum(memcpyKind);
   if (aclError e = CheckCopyArgs(__func__, dst, destMax, src, count, kind)) return e;
   uvm::Count(uvm::Stats().explicit_copies);
@@ -166,6 +173,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devPtr);
   if (count > maxCount)
     return api::RtBadParam(__func__, "count", std::to_string(count), "count exceeds maxCount " + std::to_string(maxCount));
@@ -183,6 +191,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 }
 
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devPtr);
   if (count > maxCount)
     return api::RtBadParam(__func__, "count", std::to_string(count), "count exceeds maxCount " + std::to_string(maxCount));

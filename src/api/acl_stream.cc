@@ -1,6 +1,7 @@
 // Stream entry points.
 #include <cstring>
 
+#include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
@@ -56,6 +57,7 @@ extern "C" {
 aclError aclrtCreateStream(aclrtStream* stream) { return CreateStream(__func__, stream, 0, 0); }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+  SIMNPU_TRACE_API();
   return CreateStream(__func__, stream, priority, flag);
 }
 
@@ -110,6 +112,7 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
 }
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(stream);
   uint32_t prio = handle ? handle->priority : 0;
   uint32_t flag = handle ? static_cast<uint32_t>(handle->flag) : 0;
@@ -120,6 +123,7 @@ aclError aclrtDestroyStream(aclrtStream stream) { return DestroyStream(__func__,
 aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(__func__, stream, true); }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
+  SIMNPU_TRACE_API();
   ACL_RESOLVE_STREAM(s, stream);
   int rc = s->Synchronize(-1);
   if (rc) return api::RtFail(__func__, rc, s->TakeFailureMessage());
@@ -127,6 +131,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 }
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  SIMNPU_TRACE_API();
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   ACL_RESOLVE_STREAM(s, stream);
@@ -139,6 +144,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
 }
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+  SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(status);
   ACL_RESOLVE_STREAM(s, stream);
   *status = s->idle() ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
@@ -157,10 +163,12 @@ static aclError WaitEvent(const char* func, aclrtStream stream, aclrtEvent event
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  SIMNPU_TRACE_API();
   return WaitEvent(__func__, stream, event, -1);
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
+  SIMNPU_TRACE_API();
   if (timeout < 0)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be >= 0 ms (0 waits forever)");
   return WaitEvent(__func__, stream, event, timeout == 0 ? -1 : timeout);

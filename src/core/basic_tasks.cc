@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "dfx/trace/trace.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "sim/memory_path.h"
@@ -96,12 +97,14 @@ int HostFuncTask::Run(ExecContext& ctx) {
 }
 
 int CopyTask::Run(ExecContext& ctx) {
+  SIMNPU_TRACE_COPY(dfx::trace::Kind::kCopy, n_, 3);
   Status st = sim::DeviceCopy(ctx.phys_id, dst_, src_, n_);
   if (!st.ok()) SIMNPU_LOGE(kRuntime, "async copy failed: %s", st.message().c_str());
   return st.code();
 }
 
 int FillTask::Run(ExecContext& ctx) {
+  SIMNPU_TRACE_COPY(dfx::trace::Kind::kMemset, n_, v_);
   Status st = sim::DeviceFill(ctx.phys_id, dst_, v_, n_);
   if (!st.ok()) SIMNPU_LOGE(kRuntime, "async memset failed: %s", st.message().c_str());
   return st.code();

@@ -7,6 +7,7 @@
 
 #include "core/exception_info.h"
 #include "core/runtime.h"
+#include "dfx/trace/trace.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "platform/env.h"
@@ -137,6 +138,7 @@ void Stream::WorkerMain() {
     if (seq <= discard_until || stopped) {
       t->Discard();
     } else {
+      SIMNPU_TRACE_TASK(phys_id_, id_, t->name());
       int rc = t->Run(ctx);
       if (rc == kTaskCancelled) {
         // A wait given up by a forced shutdown: what follows depended on it.

@@ -6,7 +6,9 @@
 
 #include "core/runtime.h"
 #include "dfx/errors.h"
+#include "dfx/trace/trace.h"
 #include "dfx/log.h"
+#include "loader/kernel_dump.h"
 #include "loader/scheduler.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
@@ -35,7 +37,10 @@ int KernelTask::Run(core::ExecContext& ctx) {
   static const uint64_t solo_ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_KERNEL_SOLO_US", 30)) * 1000;
   const uint64_t est = fn_->block_ns_estimate.load(std::memory_order_relaxed);
   job.solo = est != 0 && est * job.num_blocks < solo_ns;
+  KernelDumper dumper(*fn_->desc, *args_, job.num_blocks, ctx.phys_id, ctx.stream ? ctx.stream->id() : -1, task_id);
   int rc = BlockScheduler::Get().Run(job);
+  dumper.After(rc, job.fail_msg, job.fail_block);
+  SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kKernel, fn_->desc->name, job.num_blocks, job.block_ns.load()));
   if (job.num_blocks > 0)
     fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
                                  std::memory_order_relaxed);

@@ -274,6 +274,7 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
         if (!job.failed.exchange(true)) {
           job.fail_code = job.core_type == SIMNPU_KERNEL_AIV ? kVectorCoreException : kAicoreException;
           job.fail_msg = msg;
+          job.fail_block = i;
         }
       }
     }

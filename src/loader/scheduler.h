@@ -53,6 +53,7 @@ struct Job {
   std::atomic<bool> failed{false};
   int fail_code = 0;                  // guarded by mu
   std::string fail_msg;               // guarded by mu
+  int64_t fail_block = -1;            // logical index of the failing block. guarded by mu
   // Per-block device printf output, allocated on the first print of the job
   // (most kernels never print); each entry written only by its block's thread.
   std::unique_ptr<std::string[]> printf_out;

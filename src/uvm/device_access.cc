@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "dfx/log.h"
+#include "dfx/trace/trace.h"
 #include "platform/clock.h"
 #include "uvm/counters.h"
 #include "uvm/engine.h"
@@ -108,6 +109,7 @@ Status Engine::DeviceAccess(int dev, uintptr_t va, size_t n, sim::AccessKind kin
         Count(Stats().device_faults);
         Count(Stats().device_fault_pages, missing.count());
         Count(first_touch ? Stats().device_faults_first_touch : Stats().device_faults_migrate);
+        SIMNPU_TRACE_IF(dfx::trace::kCatUvm, dfx::trace::RecordInstant(dfx::trace::Kind::kUvmDeviceFault, dev, nullptr, a, missing.count(), write));
       };
       const uint64_t now = platform::NowNs();
       const Placement placement = DeviceFaultPlacement(*b, dev, write, now);

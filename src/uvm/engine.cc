@@ -20,6 +20,7 @@
 #include "sim/npu_system.h"
 #include "uvm/counters.h"
 #include "uvm/policy.h"
+#include "uvm/trace_sites.h"
 
 namespace simnpu::uvm {
 namespace {
@@ -88,6 +89,7 @@ Status Engine::EnsureInit() {
     service_.detach();
   }
   sim::SetManagedAccessHandler(this);
+  dfx::trace::SetStartHook([] { Engine::Get().ReportResidentBaseline(); });
   SIMNPU_LOGI(kDrv, "UVM engine ready: window %#lx (+3 TiB)%s, mode %s",
               static_cast<unsigned long>(space_.base()),
               space_.at_documented_address() ? "" : " (not the documented address)",
@@ -170,6 +172,7 @@ StatusOr<void*> Engine::Allocate(uint64_t size) {
     return Status(kAllocFailed, std::string("cannot map managed memory: ") + std::strerror(e));
   }
   SIMNPU_LOGD(kDrv, "managed alloc %#lx size %zu", static_cast<unsigned long>(a.value()->base), aligned);
+  SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceManagedRange(true, a.value()->base, size));
   return p;
 }
 
@@ -183,12 +186,14 @@ Status Engine::Free(void* p) {
       return Status(kParamInvalid, "address is not the start of a managed allocation");
     for (auto& blk : cur->blocks) {
       std::lock_guard<std::mutex> bg(blk->mu);
+      SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceBlockFreed(*blk));
       for (int d = 0; d < blk->ndev; ++d) {
         if (!blk->dev[d].frame) continue;
         DropDevicePages(*blk, d, PageMask::All());
         ReleaseFrameIfEmpty(*blk, d);
       }
     }
+    SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceManagedRange(false, cur->base, cur->size));
     a = space_.Remove(cur->base);
     if (uffd_) uffd_->Unregister(p, a->size);
     platform::Decommit(p, a->size);
@@ -275,6 +280,7 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
   }
   const size_t p = (page_addr - b->base) >> kPageShift;
   std::unique_lock<std::mutex> bl(b->mu);
+  SIMNPU_TRACE_FAULT_SPAN(fault_span);
   if (f.wp && b->host_resident.test(p) && b->host_wp.test(p)) {
     // A write to a read-duplicated page: invalidate the other copies of its
     // granule and give the host the page back writable.
@@ -282,6 +288,7 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
     Count(Stats().host_faults_write_dup);
     bool expanded;
     PageMask region = FaultRegion(PageMask::Range(p, 1), PageMask(), false, &expanded) & b->host_wp;
+    SIMNPU_TRACE_FAULT_SET(fault_span, dfx::trace::Kind::kUvmHostFault, -1, f.address, region.count() * kPageSize, 2);
     Status st = MakeResidentHost(*b, region, /*duplicate=*/false, Cause::kHostFault);
     if (!st.ok()) SIMNPU_LOGE(kDrv, "write fault service failed: %s", st.message().c_str());
     return;
@@ -312,6 +319,7 @@ void Engine::HandleHostFault(const platform::UffdFault& f) {
     if (expanded) Count(Stats().density_expansions);
   }
   const bool duplicate = HostFaultPlacement(*b, f.write, first_touch) == Placement::kDuplicate;
+  SIMNPU_TRACE_FAULT_SET(fault_span, dfx::trace::Kind::kUvmHostFault, -1, f.address, region.count() * kPageSize, f.write ? 1 : 0);
   int src = -1;
   const bool whole_from_device = region.all() && !duplicate && CanMoveWholeToHost(*b, &src);
   Status st = MakeResidentHost(*b, region, duplicate, Cause::kHostFault);

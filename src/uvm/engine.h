@@ -74,6 +74,9 @@ class Engine final : public sim::ManagedAccessHandler, public sim::HoleFiller {
   StatusOr<void*> Allocate(uint64_t size);     // size rounded up to 2 MiB
   Status Free(void* p);                         // p must start an allocation
   // Allocation containing p: start and size. false if p is not managed.
+  // Reports the bytes resident on the host and on each device to the
+  // profiling trace as its starting point (trace_sites.cc; the trace's start hook).
+  void ReportResidentBaseline();
   bool Lookup(const void* p, uintptr_t* base, size_t* size);
   // True if [p, p+n) lies entirely in live managed allocations. The answer
   // may be stale once it returns (a concurrent free): code that goes on to

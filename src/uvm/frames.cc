@@ -10,6 +10,7 @@
 #include <chrono>
 
 #include "dfx/log.h"
+#include "dfx/trace/trace.h"
 #include "uvm/counters.h"
 #include "platform/clock.h"
 #include "uvm/engine.h"
@@ -75,6 +76,7 @@ bool Engine::EvictOne(int d) {
     // straight back is ping-ponging, and thrashing mitigation may pin it.
     OnMigration(*b, kHost, platform::NowNs());
     Count(Stats().evictions);
+    SIMNPU_TRACE_IF(dfx::trace::kCatUvm, dfx::trace::RecordInstant(dfx::trace::Kind::kUvmEviction, d, nullptr, b->base));
     SIMNPU_LOGD(kDrv, "evicted block %#lx from device %d", static_cast<unsigned long>(b->base), d);
     return true;
   }

@@ -19,6 +19,7 @@
 #include "uvm/counters.h"
 #include "uvm/engine.h"
 #include "uvm/policy.h"
+#include "uvm/trace_sites.h"
 
 namespace simnpu::uvm {
 namespace {
@@ -164,6 +165,7 @@ Status Engine::MakeResidentHost(VaBlock& b, const PageMask& pages, bool duplicat
 }
 
 Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool duplicate, Cause cause) {
+  SIMNPU_TRACE_RESIDENCY(b, -1, cause);
   Counters& c = Stats();
   PageMask have = pages & b.host_resident;
   if (!duplicate && have.any()) {
@@ -208,7 +210,7 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
       const size_t moved = n > 0 ? static_cast<size_t>(n) / kPageSize : 0;
       Count(c.pages_d2h, moved);
       Count(c.bytes_d2h, moved * kPageSize);
-      if (moved == kPagesPerBlock) Count(c.blocks_moved);
+      if (moved == kPagesPerBlock) CountBlockMoved(c);
       if (evict) Count(c.bytes_evicted, moved * kPageSize);
       if (moved > 0) {
         b.host_resident.SetRange(0, moved);
@@ -358,6 +360,7 @@ Status Engine::MakeResidentHostQuiet(VaBlock& b, const PageMask& pages, bool dup
 
 Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool duplicate,
                                   Cause cause, char** spare_frame) {
+  SIMNPU_TRACE_RESIDENCY(b, d, cause);
   Counters& c = Stats();
   DeviceView& v = b.dev[d];
   if (!v.frame) {
@@ -418,7 +421,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
           Count(c.pages_h2d, moved);
           Count(c.bytes_h2d, moved * kPageSize);
           if (moved == kPagesPerBlock) {
-            Count(c.blocks_moved);
+            CountBlockMoved(c);
             return Status::Ok();
           }
         }
@@ -439,7 +442,7 @@ Status Engine::MakeResidentDevice(VaBlock& b, int d, const PageMask& pages, bool
           Count(c.bytes_d2d, moved * kPageSize);
           ReleaseFrameIfEmpty(b, e);
           if (moved == kPagesPerBlock) {
-            Count(c.blocks_moved);
+            CountBlockMoved(c);
             return Status::Ok();
           }
         }

@@ -5,6 +5,7 @@
 
 #include "platform/env.h"
 #include "uvm/counters.h"
+#include "uvm/trace_sites.h"
 
 namespace simnpu::uvm {
 
@@ -76,6 +77,7 @@ ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns) {
       now_ns - b.last_migration_ns < static_cast<uint64_t>(t.thrash_lapse_us) * 1000) {
     ++b.thrash_events;
     Count(Stats().thrashing_events);
+    SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceThrashing(b, dst, 1));
     if (b.thrash_events >= t.thrash_threshold && b.preferred == kNoLocation) {
       if (b.throttles >= t.thrash_pin_threshold) {
         // A block that thrashes again soon after its pin ran out is pinned
@@ -88,10 +90,12 @@ ThrashHint OnMigration(VaBlock& b, int dst, uint64_t now_ns) {
         b.throttles = 0;
         b.thrash_events = 0;
         Count(Stats().pins);
+        SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceThrashing(b, dst, 3));
         hint = ThrashHint::kPin;
       } else {
         ++b.throttles;
         Count(Stats().throttles);
+        SIMNPU_TRACE_IF(dfx::trace::kCatUvm, TraceThrashing(b, dst, 2));
         hint = ThrashHint::kThrottle;
       }
     }

@@ -20,10 +20,20 @@ SAMPLE_DIR="$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 SAMPLE_NAME="uvm_allocate"
 
 usage() {
-  echo "usage: $0 [managed|explicit]"
+  echo "usage: $0 [managed|explicit] [--trace]"
+  echo "  --trace  also record a profiling trace (simnpu: SIMNPU_PROFILE) into output/profile"
+  echo "           and draw it as output/uvm_trace.png"
 }
 
-VARIANT="${1:-managed}"
+TRACE=0
+ARGS=()
+for arg in "$@"; do
+  case "$arg" in
+    --trace) TRACE=1 ;;
+    *) ARGS+=("$arg") ;;
+  esac
+done
+VARIANT="${ARGS[0]:-managed}"
 case "$VARIANT" in
   managed) PROGRAM="uvm_allocate" ;;
   explicit) PROGRAM="uvm_allocate_explicit" ;;
@@ -200,6 +210,9 @@ mkdir -p input output
 export LD_LIBRARY_PATH="$SAMPLE_DIR/out/lib:$SAMPLE_DIR/out/lib64:$ASCEND_INSTALL_PATH/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 REPORT="$SAMPLE_DIR/output/uvm_report.txt"
 LOG="$SAMPLE_DIR/output/output_msg.txt"
+if [ "$TRACE" = 1 ]; then
+  export SIMNPU_PROFILE="$SAMPLE_DIR/output/profile" SIMNPU_PROFILE_QUIET=1
+fi
 if ! SIMNPU_UVM_REPORT="$REPORT" "./out/bin/$PROGRAM" | tee "$LOG"; then
   echo "[FAILURE] Run the $SAMPLE_NAME sample failed."
   exit 1
@@ -223,4 +236,22 @@ if [ -s "$REPORT" ]; then
   "$PYTHON" scripts/uvm_summary.py "$REPORT" "$VARIANT" || true
 else
   echo "[INFO]  No unified-memory report: the runtime did not write SIMNPU_UVM_REPORT (only simnpu does)."
+fi
+
+if [ "$TRACE" = 1 ]; then
+  TRACE_JSON="$(ls -t output/profile/PROF_*/mindstudio_profiler_output/msprof_*.json 2>/dev/null | head -n 1)"
+  PICTURE_SCRIPT="$ASCEND_INSTALL_PATH/tools/simnpu/simnpu_trace_picture.py"
+  PICTURE_PY=""
+  for py in "$PYTHON" python3 /usr/bin/python3; do
+    if "$py" -c "import matplotlib" >/dev/null 2>&1; then PICTURE_PY="$py"; break; fi
+  done
+  if [ -z "$TRACE_JSON" ]; then
+    echo "[INFO]  No trace: the runtime did not write one (only simnpu does)."
+  elif [ ! -f "$PICTURE_SCRIPT" ] || [ -z "$PICTURE_PY" ]; then
+    echo "[INFO]  Trace: $TRACE_JSON (no picture: needs $PICTURE_SCRIPT and python3-matplotlib)"
+  else
+    "$PICTURE_PY" "$PICTURE_SCRIPT" "$TRACE_JSON" -o output/uvm_trace.png --describe output/uvm_trace_lanes.json \
+      --title "uvm_allocate: z = x + y over managed memory"
+    echo "[INFO]  Trace: $TRACE_JSON (open it in https://ui.perfetto.dev); picture: output/uvm_trace.png"
+  fi
 fi

@@ -1,0 +1,410 @@
+// Trace recorder (see trace.h).
+#include "dfx/trace/trace.h"
+
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+
+#include "platform/clock.h"
+#include "platform/env.h"
+
+namespace simnpu::dfx::trace {
+
+std::atomic<uint32_t> g_mask{0};
+
+namespace {
+
+// Events per chunk: 2 MiB. Chunks are 2 MiB-aligned mappings with
+// transparent huge pages requested, so a recording thread takes one huge-page
+// fault per 32768 events instead of a 4 KiB page fault per 64 (first touch
+// of fresh memory costs microseconds per page on this machine kind).
+constexpr size_t kChunkBytes = size_t{2} << 20;
+constexpr size_t kChunk = kChunkBytes / sizeof(Event);
+
+struct ChunkFree {
+  void operator()(Event* p) const {
+    if (p) ::munmap(p, kChunkBytes);
+  }
+};
+using Chunk = std::unique_ptr<Event[], ChunkFree>;
+
+// A 2 MiB-aligned chunk (nullptr when the mapping fails).
+Chunk NewChunk() {
+  void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return Chunk();
+  const auto a = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned = (a + kChunkBytes - 1) & ~(kChunkBytes - 1);
+  if (aligned > a) ::munmap(raw, aligned - a);
+  const uintptr_t end = a + 2 * kChunkBytes, keep_end = aligned + kChunkBytes;
+  if (end > keep_end) ::munmap(reinterpret_cast<void*>(keep_end), end - keep_end);
+  ::madvise(reinterpret_cast<void*>(aligned), kChunkBytes, MADV_HUGEPAGE);
+  return Chunk(reinterpret_cast<Event*>(aligned));
+}
+
+// One thread's events of one session. Only the owning thread appends (with
+// busy set); the session reads them after Stop() saw busy clear.
+struct ThreadBuf {
+  std::atomic<bool> busy{false};
+  std::vector<Chunk> chunks;
+  size_t used = 0;      // events in the last chunk
+  size_t limit = 0;     // usable events of the last chunk (the cap may end inside it)
+  bool full = false;    // the session's cap is reached: further events are dropped
+  uint64_t dropped = 0;
+};
+
+struct Session {
+  uint64_t id = 0;
+  uint32_t mask = 0;
+  uint64_t start_ns = 0;
+  uint64_t max_events = 0;
+  std::atomic<uint64_t> reserved{0};  // event slots handed out, a chunk at a time
+  std::vector<std::shared_ptr<ThreadBuf>> bufs;  // GUARDED_BY(Recorder::mu)
+  // Interned strings; elements never change once added (a deque keeps their
+  // addresses), so a thread's cache may read them without the lock.
+  std::deque<std::string> names{""};             // GUARDED_BY(Recorder::mu) for insertion
+  std::unordered_map<std::string, uint32_t> name_ids;  // GUARDED_BY(Recorder::mu)
+};
+
+struct Recorder {
+  std::mutex mu;
+  std::shared_ptr<Session> cur;  // GUARDED_BY(mu)
+  std::atomic<uint64_t> cur_id{0};  // id of the recording session, 0 = none
+  uint64_t next_id = 1;          // GUARDED_BY(mu)
+  std::mutex baseline_mu;
+  std::vector<uint64_t> baseline;  // GUARDED_BY(baseline_mu)
+  std::atomic<StartHook> hook{nullptr};
+};
+Recorder& R() {
+  static Recorder* r = new Recorder();  // never destroyed: sites may run during exit
+  return *r;
+}
+
+struct NameCacheEntry {
+  uint64_t session = 0;
+  const char* ptr = nullptr;
+  const std::string* str = nullptr;  // the interned copy (stable, see Session::names)
+  uint32_t id = 0;
+};
+
+struct Tls {
+  uint64_t session = 0;
+  ThreadBuf* buf = nullptr;
+  std::shared_ptr<Session> keep;  // the session this buffer belongs to
+  uint32_t tid = 0;
+  Lane lane;
+  NameCacheEntry names[64];
+  // The running task's annotation (TaskSpan).
+  bool in_task = false;
+  Kind task_kind = Kind::kTask;
+  const char* task_name = nullptr;
+  uint64_t task_a = 0, task_b = 0;
+};
+thread_local Tls t_tls;
+
+ThreadBuf* BufFor(Session** out) {
+  Tls& t = t_tls;
+  const uint64_t id = R().cur_id.load(std::memory_order_acquire);
+  if (id == 0) return nullptr;
+  if (t.session == id && t.buf) {
+    *out = t.keep.get();
+    return t.buf;
+  }
+  std::lock_guard<std::mutex> g(R().mu);
+  if (!R().cur || R().cur->id != id) return nullptr;
+  auto b = std::make_shared<ThreadBuf>();
+  R().cur->bufs.push_back(b);
+  t.keep = R().cur;
+  t.session = id;
+  t.buf = b.get();
+  *out = t.keep.get();
+  return t.buf;
+}
+
+}  // namespace
+
+const char* CopyDirName(uint64_t dir) {
+  switch (dir) {
+    case 0: return "host to host";
+    case 1: return "host to device";
+    case 2: return "device to host";
+    case 3: return "device to device";
+    default: return "unknown";
+  }
+}
+
+const char* ResidencyOpName(uint64_t op) {
+  switch (op) {
+    case 1: return "migrate";
+    case 2: return "replica";
+    case 3: return "populate";
+    case 4: return "invalidate";
+    default: return "unknown";
+  }
+}
+
+const char* UvmCauseName(int cause) {
+  switch (cause) {
+    case 0: return "host fault";
+    case 1: return "device fault";
+    case 2: return "prefetch";
+    case 3: return "eviction";
+    case 4: return "advice";
+    case 5: return "evacuation";
+    case 6: return "free";
+    default: return "other";
+  }
+}
+
+uint32_t CurrentTid() {
+  Tls& t = t_tls;
+  if (t.tid == 0) t.tid = static_cast<uint32_t>(::syscall(SYS_gettid));
+  return t.tid;
+}
+
+Lane& CurrentLane() { return t_tls.lane; }
+
+bool Start(uint32_t mask) {
+  if (mask == 0) return false;
+  {
+    std::lock_guard<std::mutex> g(R().mu);
+    if (R().cur) return false;
+    auto s = std::make_shared<Session>();
+    s->id = R().next_id++;
+    s->mask = mask;
+    s->start_ns = platform::NowNs();
+    s->max_events = platform::GetEnvSize("SIMNPU_PROFILE_MAX_EVENTS", uint64_t{4} << 20);
+    R().cur = s;
+    R().cur_id.store(s->id, std::memory_order_release);
+  }
+  {
+    std::lock_guard<std::mutex> g(R().baseline_mu);
+    R().baseline.clear();
+  }
+  if (StartHook h = R().hook.load()) h();
+  g_mask.store(mask, std::memory_order_seq_cst);
+  return true;
+}
+
+bool Recording() { return R().cur_id.load(std::memory_order_acquire) != 0; }
+
+void AbandonInChild() {
+  // Only this thread exists in the child; the session object is left as it is.
+  g_mask.store(0, std::memory_order_seq_cst);
+  R().cur_id.store(0, std::memory_order_seq_cst);
+}
+
+std::unique_ptr<Capture> Stop() {
+  std::shared_ptr<Session> s;
+  {
+    std::lock_guard<std::mutex> g(R().mu);
+    if (!R().cur) return std::make_unique<Capture>();
+    s = std::move(R().cur);
+    R().cur.reset();
+    g_mask.store(0, std::memory_order_seq_cst);
+    R().cur_id.store(0, std::memory_order_seq_cst);
+  }
+  auto cap = std::make_unique<Capture>();
+  cap->start_ns = s->start_ns;
+  cap->stop_ns = platform::NowNs();
+  cap->mask = s->mask;
+  std::vector<std::shared_ptr<ThreadBuf>> bufs;
+  {
+    std::lock_guard<std::mutex> g(R().mu);  // no new buffer joins s after cur_id changed
+    bufs = s->bufs;
+    cap->names.assign(s->names.begin(), s->names.end());
+  }
+  // An append that saw the session still recording finishes first.
+  for (auto& b : bufs)
+    while (b->busy.load(std::memory_order_seq_cst)) platform::CpuRelax();
+  for (auto& b : bufs) {
+    for (size_t i = 0; i < b->chunks.size(); ++i) {
+      const size_t n = i + 1 == b->chunks.size() ? b->used : kChunk;
+      cap->events.insert(cap->events.end(), b->chunks[i].get(), b->chunks[i].get() + n);
+    }
+  }
+  for (auto& b : bufs) {
+    cap->dropped += b->dropped;
+    b->chunks.clear();  // nothing writes into a stopped session: give the memory back now
+  }
+  std::stable_sort(cap->events.begin(), cap->events.end(),
+                   [](const Event& x, const Event& y) { return x.ts < y.ts; });
+  return cap;
+}
+
+void Record(const Event& e) {
+  Session* s = nullptr;
+  ThreadBuf* b = BufFor(&s);
+  if (!b) return;
+  b->busy.store(true, std::memory_order_seq_cst);
+  // Dekker with Stop(): either Stop sees busy, or we see the session gone.
+  if (R().cur_id.load(std::memory_order_seq_cst) != s->id) {
+    b->busy.store(false, std::memory_order_release);
+    return;
+  }
+  if (!b->full && (b->chunks.empty() || b->used == kChunk)) {
+    // The cap is counted in whole chunks: one shared atomic per chunk.
+    const uint64_t before = s->reserved.fetch_add(kChunk, std::memory_order_relaxed);
+    Chunk c = before >= s->max_events ? Chunk() : NewChunk();
+    if (!c) {
+      b->full = true;
+    } else {
+      b->chunks.push_back(std::move(c));
+      b->used = 0;
+      b->limit = std::min<uint64_t>(kChunk, s->max_events - before);
+    }
+  }
+  if (b->full || b->used >= b->limit) {
+    ++b->dropped;
+  } else {
+    b->chunks.back()[b->used++] = e;
+  }
+  b->busy.store(false, std::memory_order_release);
+}
+
+namespace {
+uint32_t InternImpl(const char* str, bool is_static);
+}  // namespace
+
+uint32_t Intern(const char* str) { return InternImpl(str, false); }
+uint32_t InternStatic(const char* str) { return InternImpl(str, true); }
+
+namespace {
+uint32_t InternImpl(const char* str, bool is_static) {
+  if (!str) return 0;
+  Tls& t = t_tls;
+  Session* cur = nullptr;
+  if (!BufFor(&cur)) return 0;  // also keeps the session alive for the cache
+  const uint64_t id = cur->id;
+  NameCacheEntry& ce = t.names[(reinterpret_cast<uintptr_t>(str) >> 3) & 63];
+  // A cached pointer is trusted only if the string it named is unchanged
+  // (the session is alive: this thread's buffer keeps it).
+  if (ce.session == id && ce.ptr == str && (is_static || *ce.str == str)) return ce.id;
+  std::lock_guard<std::mutex> g(R().mu);
+  if (!R().cur || R().cur->id != id) return 0;
+  Session& s = *R().cur;
+  auto it = s.name_ids.find(str);
+  uint32_t nid;
+  if (it != s.name_ids.end()) {
+    nid = it->second;
+  } else {
+    nid = static_cast<uint32_t>(s.names.size());
+    s.names.emplace_back(str);
+    s.name_ids.emplace(s.names.back(), nid);
+  }
+  ce = {id, str, &s.names[nid], nid};
+  return nid;
+}
+}  // namespace
+
+uint64_t ApiSpan::NowNsForTrace() { return platform::NowNs(); }
+
+void RecordSpan(Kind k, uint32_t cat, uint64_t start, const char* name, uint64_t a, uint64_t b, uint64_t c,
+                uint64_t d) {
+  if (!On(cat)) return;
+  const Lane& l = t_tls.lane;
+  Event e{start, platform::NowNs() - start, k, l.device, l.stream, CurrentTid(), Intern(name), a, b, c, d};
+  Record(e);
+}
+
+void RecordInstant(Kind k, int device, const char* name, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  const Lane& l = t_tls.lane;
+  Event e{platform::NowNs(), 0, k, static_cast<int16_t>(device), l.stream, CurrentTid(), Intern(name), a, b, c, d};
+  Record(e);
+}
+
+void TaskSpan::Begin(int device, int stream, const char* name) {
+  Tls& t = t_tls;
+  active_ = true;
+  saved_ = t.lane;
+  t.lane.device = static_cast<int16_t>(device);
+  t.lane.stream = stream;
+  t.in_task = true;
+  t.task_kind = Kind::kTask;
+  t.task_name = name;
+  t.task_a = t.task_b = 0;
+  start_ = platform::NowNs();
+}
+
+void TaskSpan::End() {
+  Tls& t = t_tls;
+  if (On(kCatTask)) {
+    Event e{start_, platform::NowNs() - start_, t.task_kind, t.lane.device, t.lane.stream, CurrentTid(),
+            Intern(t.task_name), t.task_a, t.task_b, 0, 0};
+    Record(e);
+  }
+  t.in_task = false;
+  t.lane = saved_;
+}
+
+void AnnotateTask(Kind k, const char* name, uint64_t a, uint64_t b) {
+  Tls& t = t_tls;
+  if (!t.in_task) return;
+  t.task_kind = k;
+  if (name) t.task_name = name;
+  t.task_a = a;
+  t.task_b = b;
+}
+
+void ApiSpan::End() {
+  if (!On(kCatApi)) return;
+  Event e{start_, platform::NowNs() - start_, Kind::kApi, -1, -1, CurrentTid(), InternStatic(fn_), 0, 0, 0, 0};
+  Record(e);
+}
+
+void CopySpan::Begin(Kind k, uint64_t bytes, uint64_t arg) {
+  Tls& t = t_tls;
+  active_ = true;
+  kind_ = k;
+  bytes_ = bytes;
+  arg_ = arg;
+  in_task_ = t.in_task;
+  if (in_task_) {
+    AnnotateTask(k, nullptr, bytes, arg);
+    active_ = false;  // the task's span carries it
+    return;
+  }
+  start_ = platform::NowNs();
+}
+
+void CopySpan::End() {
+  RecordSpan(kind_, kCatTask, start_, kind_ == Kind::kCopy ? "memcpy" : "memset", bytes_, arg_);
+}
+
+uint64_t FaultSpan::NowNsForFault() { return platform::NowNs(); }
+
+void FaultSpan::End() {
+  if (!On(kCatUvm)) return;
+  const Lane& l = t_tls.lane;
+  Event e{start_, platform::NowNs() - start_, kind_, static_cast<int16_t>(device_), l.stream, CurrentTid(), 0,
+          addr_, bytes_, access_, 0};
+  Record(e);
+}
+
+void GraphReplay(int device, int stream, uint64_t model_id, uint64_t start_ns, uint64_t end_ns) {
+  if (!On(kCatTask)) return;
+  Event e{start_ns, end_ns > start_ns ? end_ns - start_ns : 0, Kind::kGraphReplay, static_cast<int16_t>(device),
+          stream, CurrentTid(), Intern("graph replay"), model_id, 0, 0, 0};
+  Record(e);
+}
+
+void SetStartHook(StartHook hook) { R().hook.store(hook); }
+
+void SetResidentBaseline(int loc, uint64_t bytes) {
+  if (loc < 0 || loc > 64) return;
+  std::lock_guard<std::mutex> g(R().baseline_mu);
+  if (R().baseline.size() <= static_cast<size_t>(loc)) R().baseline.resize(static_cast<size_t>(loc) + 1);
+  R().baseline[static_cast<size_t>(loc)] = bytes;
+}
+
+std::vector<uint64_t> ResidentBaseline() {
+  std::lock_guard<std::mutex> g(R().baseline_mu);
+  return R().baseline;
+}
+
+}  // namespace simnpu::dfx::trace

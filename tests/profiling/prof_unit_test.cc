@@ -1,0 +1,163 @@
+// Unit tests of the dfx profiling rooms (recorder, writers, subscription
+// records, dump format and configuration), linked against the static dfx
+// library.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "dfx/dump/dump.h"
+#include "dfx/prof/subscription.h"
+#include "dfx/prof/trace_writer.h"
+#include "dfx/trace/trace.h"
+#include "profiling/prof_test_util.h"
+
+namespace tr = simnpu::dfx::trace;
+namespace prof = simnpu::dfx::prof;
+namespace dump = simnpu::dfx::dump;
+
+TEST(TraceRecorder, EveryThreadsEventsComeBackSorted) {
+  ASSERT_TRUE(tr::Start(tr::kCatAll));
+  EXPECT_FALSE(tr::Start(tr::kCatAll));  // one session at a time
+  constexpr int kThreads = 4, kEach = 40000;  // more than one 2 MiB chunk (32768 events) per thread
+  std::vector<std::thread> ts;
+  for (int t = 0; t < kThreads; ++t)
+    ts.emplace_back([t] {
+      for (int i = 0; i < kEach; ++i) tr::RecordInstant(tr::Kind::kTxMark, -1, t % 2 ? "odd" : "even", t, i);
+    });
+  for (auto& t : ts) t.join();
+  auto cap = tr::Stop();
+  EXPECT_FALSE(tr::On(tr::kCatAll));
+  ASSERT_EQ(cap->events.size(), static_cast<size_t>(kThreads * kEach));
+  EXPECT_EQ(cap->dropped, 0u);
+  std::vector<int> seen(kThreads, 0);
+  for (size_t i = 0; i < cap->events.size(); ++i) {
+    if (i) EXPECT_LE(cap->events[i - 1].ts, cap->events[i].ts);
+    const auto& e = cap->events[i];
+    EXPECT_EQ(cap->name(e.name), e.a % 2 ? "odd" : "even");
+    ++seen[e.a];
+  }
+  for (int n : seen) EXPECT_EQ(n, kEach);
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "after");  // not recording: dropped silently
+  EXPECT_TRUE(tr::Stop()->events.empty());
+}
+
+TEST(TraceRecorder, TheEventCapCountsDroppedEvents) {
+  setenv("SIMNPU_PROFILE_MAX_EVENTS", "100", 1);
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  for (int i = 0; i < 150; ++i) tr::RecordInstant(tr::Kind::kTxMark, -1, "m");
+  auto cap = tr::Stop();
+  unsetenv("SIMNPU_PROFILE_MAX_EVENTS");
+  EXPECT_EQ(cap->events.size(), 100u);
+  EXPECT_EQ(cap->dropped, 50u);
+}
+
+TEST(TraceWriter, ChromeTraceIsValidJsonWithEscapedNames) {
+  ASSERT_TRUE(tr::Start(tr::kCatAll));
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "quote \" backslash \\ newline \n tab \t \x01");
+  { tr::TaskSpan span(0, 3, "copy task"); tr::AnnotateTask(tr::Kind::kCopy, "memcpy_async", 64, 1); }
+  auto cap = tr::Stop();
+  const std::string dir = proftest::ScratchDir("writer");
+  ASSERT_TRUE(prof::WriteChromeTrace(*cap, dir + "/t.json", getpid()));
+  nlohmann::json j = nlohmann::json::parse(proftest::Slurp(dir + "/t.json"));
+  bool mark = false, copy = false;
+  for (auto& e : j["traceEvents"]) {
+    if (e["name"] == "quote \" backslash \\ newline \n tab \t \x01") mark = true;
+    if (e["name"] == "memcpy_async") {
+      copy = true;
+      EXPECT_EQ(e["pid"], 100);
+      EXPECT_EQ(e["tid"], 3);
+      EXPECT_EQ(e["args"]["bytes"], 64);
+      EXPECT_EQ(e["args"]["direction"], "host to device");
+    }
+  }
+  EXPECT_TRUE(mark);
+  EXPECT_TRUE(copy);
+  EXPECT_TRUE(prof::WriteCsvSummaries(*cap, dir, "_x.csv"));
+  EXPECT_FALSE(prof::WriteChromeTrace(*cap, "/nonexistent/dir/t.json", getpid()));
+}
+
+TEST(Subscription, RecordsGoToThePipeAndParseBack) {
+  int fd[2];
+  ASSERT_EQ(pipe(fd), 0);
+  prof::RegisterModel(3);
+  prof::SubscribeConfig cfg{prof::kSubscribeMagic, 1, 0xFF, fd[1]};
+  ASSERT_EQ(prof::Subscribe(3, cfg), 0);
+  EXPECT_EQ(prof::Subscribe(3, cfg), 148046);
+  prof::ReportModelOp(3, "add_1", "Add", 5000, 12000, 0);
+  prof::ReportModelOp(3, "mul_1", "Mul", 12000, 20000, 0);
+  prof::OpRecord rec[2];
+  ASSERT_EQ(read(fd[0], rec, sizeof rec), static_cast<ssize_t>(sizeof rec));
+  prof::OpRecord r;
+  ASSERT_TRUE(prof::RecordAt(rec, sizeof rec, 1, &r));
+  EXPECT_EQ(r.model_id, 3u);
+  EXPECT_EQ(r.start, 12u);
+  EXPECT_EQ(r.end, 20u);
+  EXPECT_EQ(r.duration, 8u);
+  std::string name, type;
+  ASSERT_TRUE(prof::OpNames(r.op_index, &name, &type));
+  EXPECT_EQ(name, "mul_1");
+  EXPECT_EQ(type, "Mul");
+  EXPECT_FALSE(prof::RecordAt(rec, sizeof rec, 2, &r));
+  EXPECT_FALSE(prof::RecordAt(rec, sizeof rec - 1, 0, &r));
+  ASSERT_EQ(prof::Unsubscribe(3), 0);
+  char c;
+  EXPECT_EQ(read(fd[0], &c, 1), 0);
+  close(fd[0]);
+}
+
+TEST(DumpFormat, SerializeLaysOutTheDocumentedSections) {
+  dump::KernelDump d;
+  d.kernel = "k";
+  d.block_dim = 2;
+  d.args = {1, 2, 3};
+  dump::Tensor t;
+  t.kind = 1;
+  t.arg_index = 4;
+  t.address = 0x1000;
+  t.dtype = 0;
+  t.data = {9, 9, 9, 9, 9};
+  d.tensors.push_back(t);
+  auto v = dump::Serialize(d, false);
+  ASSERT_EQ(std::string(v.begin(), v.begin() + 8), "SNPUDMP1");
+  uint32_t h[6];
+  std::memcpy(h, v.data() + 8, sizeof h);
+  EXPECT_EQ(h[0], 1u);
+  EXPECT_EQ(h[1], 32u);
+  EXPECT_EQ(h[3], 3u);
+  EXPECT_EQ(h[4], 1u);
+  size_t off = (32 + h[2] + 7) & ~size_t{7};
+  EXPECT_EQ(v[off], 1);
+  off += 8;  // args padded
+  uint32_t kind, arg;
+  uint64_t addr, size;
+  std::memcpy(&kind, &v[off], 4);
+  std::memcpy(&arg, &v[off + 4], 4);
+  std::memcpy(&addr, &v[off + 8], 8);
+  std::memcpy(&size, &v[off + 16], 8);
+  EXPECT_EQ(kind, 1u);
+  EXPECT_EQ(arg, 4u);
+  EXPECT_EQ(addr, 0x1000u);
+  EXPECT_EQ(size, 5u);
+  EXPECT_EQ(v.size(), off + 32 + 8);
+}
+
+TEST(DumpConfig, ParsesScenesAndRejectsConflicts) {
+  dump::Config c;
+  std::string why;
+  ASSERT_EQ(dump::ParseConfig(R"({"dump_path":"./","dump_scene":"lite_exception"})", &c, &why), dump::kOk);
+  EXPECT_EQ(c.scene, "aic_err_brief_dump");
+  EXPECT_TRUE(c.exception());
+  EXPECT_FALSE(c.data_dump());
+  ASSERT_EQ(dump::ParseConfig(R"({"dump_path":"./","dump_list":[{}],"dump_mode":"input"})", &c, &why), dump::kOk);
+  EXPECT_TRUE(c.data_dump());
+  EXPECT_EQ(c.mode, "input");
+  EXPECT_EQ(dump::ParseConfig(R"({"dump_path":"./","dump_debug":"on","dump_op_switch":"on"})", &c, &why),
+            dump::kInvalidDumpConfig);
+  EXPECT_FALSE(why.empty());
+  EXPECT_EQ(dump::ParseConfig(R"({"dump_path":"./","dump_scene":"nope"})", &c, &why), dump::kInvalidDumpConfig);
+  EXPECT_EQ(dump::ParseConfig(R"([1])", &c, &why), dump::kInvalidDumpConfig);
+  EXPECT_EQ(dump::ParseConfig(R"({"dump_path":7})", &c, &why), dump::kInvalidDumpConfig);
+}
