@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "dfx/log.h"
+#include "platform/file.h"
 #include "sim/soc.h"
 
 namespace simnpu::loader {
@@ -115,7 +116,7 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromElfBytes(const std::string& bytes,
   b->origin_ = origin;
   std::string path = file_path;
   if (path.empty()) {
-    b->memfd_ = memfd_create("simnpu-kernel-image", MFD_CLOEXEC);
+    b->memfd_ = platform::CreateMemfd("simnpu-kernel-image");
     if (b->memfd_ < 0) return Status(kParamInvalid, std::string("memfd_create failed: ") + std::strerror(errno));
     size_t off = 0;
     while (off < bytes.size()) {
@@ -142,14 +143,12 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromFile(const std::string& path) {
   if (!S_ISREG(st.st_mode))
     return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": it is " +
                                  (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"));
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
+  std::string bytes, why;
+  if (!platform::ReadFile(path, &bytes, &why))
+    return Status(kFileOpen, "cannot read kernel binary \"" + path + "\": " + why);
   char real[PATH_MAX];
   std::string resolved = realpath(path.c_str(), real) ? std::string(real) : path;
-  return FromElfBytes(ss.str(), "kernel binary \"" + path + "\"", resolved);
+  return FromElfBytes(bytes, "kernel binary \"" + path + "\"", resolved);
 }
 
 StatusOr<std::shared_ptr<Binary>> Binary::FromData(const void* data, size_t length) {

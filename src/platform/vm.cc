@@ -1,6 +1,8 @@
 // Virtual memory primitives.
 #include "platform/vm.h"
 
+#include "platform/fault_inject.h"
+
 #include <sys/mman.h>
 
 #include <cerrno>
@@ -15,6 +17,10 @@ namespace simnpu::platform {
 
 void* ReserveVa(size_t size, size_t align, uintptr_t hint, bool* at_hint) {
   if (at_hint) *at_hint = false;
+  if (InjectFault(FaultSite::kReserveVa)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
   const int prot = PROT_NONE;
   const int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
   if (hint != 0 && (hint & (align - 1)) == 0) {
@@ -42,6 +48,7 @@ void ReleaseVa(void* addr, size_t size) {
 }
 
 int CommitRw(void* addr, size_t size, bool huge) {
+  if (InjectFault(FaultSite::kCommit)) return ENOMEM;
   if (mprotect(addr, size, PROT_READ | PROT_WRITE) != 0) return errno;
   if (huge) madvise(addr, size, MADV_HUGEPAGE);  // advisory; failure is harmless
   return 0;
@@ -56,6 +63,17 @@ int Decommit(void* addr, size_t size) {
 int DropPages(void* addr, size_t size) {
   if (madvise(addr, size, MADV_DONTNEED) != 0) return errno;
   return 0;
+}
+
+bool RangeMapped(const void* addr, size_t size) {
+  if (size == 0) return true;
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  if (a > UINTPTR_MAX - (size - 1)) return false;
+  const uintptr_t lo = AlignDown(a, kPageSize);
+  const uintptr_t last = a + (size - 1);
+  if (last > UINTPTR_MAX - kPageSize) return false;
+  const uintptr_t hi = AlignUp(last + 1, kPageSize);
+  return msync(reinterpret_cast<void*>(lo), hi - lo, MS_ASYNC) == 0;
 }
 
 long CountAnonHugePages() {

@@ -26,6 +26,12 @@ int Decommit(void* addr, size_t size);
 // Drops the pages of a range, keeping the mapping (MADV_DONTNEED). 0 or errno.
 int DropPages(void* addr, size_t size);
 
+// True when every page of [addr, addr+size) is mapped in this process (any
+// protection). Uses msync(MS_ASYNC), which fails with ENOMEM on a hole, so it
+// costs one system call and no memory however large the range. A range that
+// wraps around the address space is not mapped.
+bool RangeMapped(const void* addr, size_t size);
+
 inline uintptr_t AlignUp(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
 inline uintptr_t AlignDown(uintptr_t v, uintptr_t a) { return v & ~(a - 1); }
 
