@@ -1,5 +1,5 @@
 // Process-level ACL entry points: aclInit/aclFinalize, SOC and version
-// queries, error state, data-type helpers, aclAppLog, data buffers.
+// queries, error state, data-type helpers, aclAppLog (data buffers: acl_data_buffer.cc).
 #include <dlfcn.h>
 #include <sys/stat.h>
 
@@ -19,6 +19,7 @@
 #include "core/runtime.h"
 #include "dfx/log.h"
 #include "platform/env.h"
+#include "platform/file.h"
 #include "sim/npu_system.h"
 #include "sim/soc.h"
 
@@ -53,12 +54,8 @@ void ExitHandler() {
 __attribute__((constructor)) void RegisterExitHandler() { std::atexit(ExitHandler); }
 
 bool ReadWholeFile(const std::string& path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return true;
+  std::string why;
+  return platform::ReadFile(path, out, &why);
 }
 
 }  // namespace
@@ -315,42 +312,6 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
   va_end(ap);
   dfx::LogWrite(dfx::LogModule::kApp, lvl, file ? file : "", static_cast<int>(line), "[%s] %s",
                 func ? func : "", msg);
-}
-
-// ---------------------------------------------------------------- data buffers
-
-struct aclDataBuffer {
-  void* data;
-  size_t size;
-};
-
-aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
-  return new (std::nothrow) aclDataBuffer{data, size};
-}
-
-aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
-  ACL_REQUIRE_NOT_NULL(dataBuffer);
-  delete dataBuffer;
-  return ACL_SUCCESS;
-}
-
-aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) {
-  ACL_REQUIRE_NOT_NULL(dataBuffer);
-  dataBuffer->data = data;
-  dataBuffer->size = size;
-  return ACL_SUCCESS;
-}
-
-void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? dataBuffer->data : nullptr;
-}
-
-uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? static_cast<uint32_t>(dataBuffer->size) : 0;
-}
-
-size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? dataBuffer->size : 0;
 }
 
 }  // extern "C"

@@ -8,6 +8,7 @@
 #include "loader/binary.h"
 #include "loader/kernel_args.h"
 #include "loader/kernel_task.h"
+#include "platform/vm.h"
 
 using namespace simnpu;
 
@@ -30,6 +31,16 @@ aclError CheckOptions(const char* func, const aclrtBinaryLoadOptions* options) {
     if (t != ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && t != ACL_RT_BINARY_LOAD_OPT_MAGIC &&
         t != ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE)
       return api::BadParam(func, "options->options[].type", std::to_string(t), "LAZY_LOAD, MAGIC or CPU_KERNEL_MODE");
+    if (t == ACL_RT_BINARY_LOAD_OPT_MAGIC) {
+      const uint32_t m = options->options[i].value.magic;
+      if (m != ACL_RT_BINARY_MAGIC_ELF_AICORE && m != ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE &&
+          m != ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE)
+        return api::RtBadParam(func, "options->options[].value.magic", std::to_string(m),
+                               "ACL_RT_BINARY_MAGIC_ELF_AICORE, _VECTOR_CORE or _CUBE_CORE");
+    }
+    if (t == ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && options->options[i].value.isLazyLoad > 1)
+      return api::RtBadParam(func, "options->options[].value.isLazyLoad",
+                             std::to_string(options->options[i].value.isLazyLoad), "0 or 1");
   }
   return ACL_SUCCESS;
 }
@@ -106,6 +117,14 @@ struct LiveArgs {
   }
 };
 
+// The builder's kernel must still be loaded (aclrtBinaryUnLoad removes its
+// function handles): 107017 otherwise.
+#define ACL_REQUIRE_LOADED(b)                                                                          \
+  if (!Functions().Find((b)->function().get()))                                                        \
+  return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                            \
+                     "the arguments belong to kernel " + std::string((b)->function()->desc->name) +     \
+                         ", whose binary was unloaded (aclrtBinaryUnLoad)")
+
 // The host-argument placeholder table is passed to the loader as it is.
 static_assert(std::is_standard_layout_v<aclrtPlaceHolderInfo> && std::is_standard_layout_v<loader::PlaceHolderRef>);
 static_assert(sizeof(aclrtPlaceHolderInfo) == sizeof(loader::PlaceHolderRef) &&
@@ -132,6 +151,9 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
   if (aclError e = CheckOptions(__func__, options)) return e;
+  if (!platform::RangeMapped(data, length))
+    return api::RtBadParam(__func__, "length", std::to_string(length),
+                           "[data, data+length) is not readable memory of this process");
   return Register(__func__, loader::Binary::FromData(data, length), binHandle);
 }
 
@@ -177,6 +199,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t p
   ACL_REQUIRE_NOT_NULL(paramHandle);
   if (paramSize == 0) return api::BadParam(__func__, "paramSize", "0", "a positive size");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx;
   ACL_REQUIRE_OK(b->Append(param, paramSize, &idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -187,6 +210,7 @@ aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParam
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_REQUIRE_NOT_NULL(paramHandle);
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx;
   ACL_REQUIRE_OK(b->AppendPlaceHolder(&idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -200,6 +224,7 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
   ACL_REQUIRE_NOT_NULL(bufferAddr);
   if (dataSize == 0) return api::BadParam(__func__, "dataSize", "0", "a positive size");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(paramHandle) - 1);
   ACL_REQUIRE_OK(b->PlaceHolderBuffer(idx, dataSize, bufferAddr));
   return ACL_SUCCESS;
@@ -208,7 +233,8 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
-  b->Finalize();
+  ACL_REQUIRE_LOADED(b);
+  ACL_REQUIRE_OK(b->Finalize());
   return ACL_SUCCESS;
 }
 
@@ -218,15 +244,15 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   ACL_REQUIRE_NOT_NULL(argsHandle);
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   if (reserve != nullptr) return api::BadParam(__func__, "reserve", api::Hex(reserve), "NULL");
+  loader::LaunchConfig lc;
+  lc.num_blocks = numBlocks;
+  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   if (!b->finalized())
     return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "call aclrtKernelArgsFinalize before launching");
   if (b->function().get() != f.get())
     return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "the arguments were built for another kernel");
-  loader::LaunchConfig lc;
-  lc.num_blocks = numBlocks;
-  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
   ACL_RESOLVE_STREAM(s, stream);
   auto snap = loader::SnapshotFromBuilder(*b);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
@@ -242,6 +268,18 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
+  // The reference narrows argsSize to 32 bits; an argument block is at most
+  // 64 KiB, and every byte of it must be readable.
+  if (argsSize > loader::kMaxArgsBytes)
+    return api::RtBadParam(__func__, "argsSize", std::to_string(argsSize),
+                           "at most " + std::to_string(loader::kMaxArgsBytes) + " bytes of arguments");
+  if (!platform::RangeMapped(hostArgs, argsSize))
+    return api::RtBadParam(__func__, "hostArgs", api::Hex(hostArgs), "[hostArgs, hostArgs+argsSize) is not readable");
+  if (placeHolderNum > loader::kMaxParams)
+    return api::RtBadParam(__func__, "placeHolderNum", std::to_string(placeHolderNum),
+                           "at most " + std::to_string(loader::kMaxParams) + " placeholders");
+  if (placeHolderNum > 0 && !platform::RangeMapped(placeHolderArray, placeHolderNum * sizeof(aclrtPlaceHolderInfo)))
+    return api::RtBadParam(__func__, "placeHolderArray", api::Hex(placeHolderArray), "the array is not readable");
   loader::LaunchConfig lc;
   lc.num_blocks = numBlocks;
   if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "core/allocation_map.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "sim/memory_path.h"
@@ -60,6 +61,7 @@ void NotifyValueChanged() {
 
 int ValueWriteTask::Run(ExecContext&) {
   __atomic_store_n(addr_, value_, __ATOMIC_SEQ_CST);
+  AllocationMap::Get().MarkWritten(addr_, sizeof *addr_);  // initcheck
   NotifyValueChanged();
   return 0;
 }

@@ -58,7 +58,7 @@ Status ArgsBuilder::Append(const void* param, size_t size, uint32_t* index) {
   if (params_.size() >= kMaxParams)
     return Status(kParamInvalid, "a kernel takes at most " + std::to_string(kMaxParams) + " parameters");
   uint32_t off = Align(static_cast<uint32_t>(area_.size()), 8);
-  if (off + size > kMaxArgsBytes)
+  if (size > kMaxArgsBytes || off > kMaxArgsBytes - size)
     return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
   area_.resize(off + size, 0);
   std::memcpy(area_.data() + off, param, size);
@@ -67,6 +67,12 @@ Status ArgsBuilder::Append(const void* param, size_t size, uint32_t* index) {
   p.size = static_cast<uint32_t>(size);
   params_.push_back(std::move(p));
   *index = static_cast<uint32_t>(params_.size() - 1);
+  return Status::Ok();
+}
+
+Status ArgsBuilder::Finalize() {
+  if (finalized_) return Status(kNotSupport, "the arguments are already finalized (aclrtKernelArgsFinalize was called twice)");
+  finalized_ = true;
   return Status::Ok();
 }
 
@@ -83,7 +89,7 @@ Status ArgsBuilder::PlaceHolderBuffer(uint32_t index, size_t size, void** out) {
     return Status(kParamInvalid, "the parameter handle is not a placeholder of these arguments");
   size_t total = area_.size();
   for (auto& p : params_) total += p.data.size();
-  if (total + size > kMaxArgsBytes)
+  if (size > kMaxArgsBytes || total > kMaxArgsBytes - size)
     return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
   ArgParam& p = params_[index];
   p.data.assign(size, 0);

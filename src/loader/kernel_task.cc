@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "core/runtime.h"
 #include "dfx/errors.h"
 #include "dfx/log.h"
+#include "loader/launch_check.h"
 #include "loader/scheduler.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
@@ -35,7 +37,21 @@ int KernelTask::Run(core::ExecContext& ctx) {
   static const uint64_t solo_ns = static_cast<uint64_t>(platform::GetEnvInt("SIMNPU_KERNEL_SOLO_US", 30)) * 1000;
   const uint64_t est = fn_->block_ns_estimate.load(std::memory_order_relaxed);
   job.solo = est != 0 && est * job.num_blocks < solo_ns;
+  // The memory check (SIMNPU_MEMCHECK): the allocations the pointer
+  // arguments point into, resolved now, when the kernel runs.
+  std::optional<LaunchCheck> check;
+  if (const uint32_t mode = MemcheckMode()) {
+    check.emplace(mode, *fn_->desc, job.argv, job.num_blocks);
+    job.check = &*check;
+  }
   int rc = BlockScheduler::Get().Run(job);
+  if (rc == 0 && check) {
+    std::string race = check->Finish();
+    if (!race.empty()) {
+      rc = job.core_type == SIMNPU_KERNEL_AIV ? 507035 : 507015;  // as a failing block would
+      job.fail_msg = race;
+    }
+  }
   if (job.num_blocks > 0)
     fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
                                  std::memory_order_relaxed);

@@ -12,6 +12,7 @@
 
 #include "simnpu_ascendc/prelude.h"
 #include "simnpu_ascendc/fp16.h"
+#include "simnpu_ascendc/memcheck.h"
 #include "simnpu_ascendc/context.h"
 #include "simnpu_ascendc/simd.h"
 #include "simnpu_ascendc/tensor.h"
