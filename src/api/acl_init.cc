@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/api_common.h"
+#include "api/init_config.h"
 #include "api/install_paths.h"
 #include "api/uvm_report.h"
 #include "core/runtime.h"
@@ -71,27 +72,7 @@ aclError aclInit(const char* configPath) {
                      {configPath, "the configuration file does not exist or cannot be read"});
       return ACL_ERROR_INVALID_FILE;
     }
-    bool blank = text.find_first_not_of(" \t\r\n") == std::string::npos;
-    if (!blank) {
-      nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-      if (j.is_discarded()) {
-        dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                       {configPath, "the configuration file is not valid JSON"});
-        return ACL_ERROR_PARSE_FILE;
-      }
-      if (!j.is_object()) {
-        dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                       {configPath, "the top level of the configuration must be a JSON object"});
-        return ACL_ERROR_FILE_ATTR_INVALID;
-      }
-      for (const char* key : {"dump", "profiler", "err_msg_mode", "defaultDevice"}) {
-        if (j.contains(key) && !(j[key].is_object() || j[key].is_string())) {
-          dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                         {configPath, std::string("item \"") + key + "\" has the wrong type"});
-          return ACL_ERROR_FILE_ATTR_INVALID;
-        }
-      }
-    }
+    if (aclError e = api::ValidateInitConfig(text, configPath)) return e;
   }
   InitState& s = Init();
   std::lock_guard<std::mutex> g(s.mu);

@@ -16,6 +16,7 @@
 
 #include "dfx/log.h"
 #include "platform/file.h"
+#include "platform/vm.h"
 #include "sim/soc.h"
 
 namespace simnpu::loader {
@@ -23,6 +24,7 @@ namespace {
 constexpr int kParamInvalid = 107000;
 constexpr int kFileOpen = 107009;      // ACL_ERROR_RT_FILE_OPEN
 constexpr int kSocVersion = 507008;    // ACL_ERROR_RT_SOC_VERSION
+constexpr uint32_t kMaxKernelsPerImage = 1u << 16;
 
 #if defined(__x86_64__)
 constexpr uint16_t kHostMachine = EM_X86_64;
@@ -90,8 +92,15 @@ Binary::~Binary() {
 }
 
 Status Binary::Adopt(const simnpu_kernel_table* table) {
-  if (!table || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
+  // An in-process record names its table by address: it must be readable
+  // before anything in it is believed (a forged record never crashes).
+  if (!table || !platform::RangeMapped(table, sizeof *table) || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
     return Status(kParamInvalid, origin_ + ": the kernel table is missing or has a bad magic");
+  if (table->kernel_count > kMaxKernelsPerImage ||
+      (table->kernel_count > 0 &&
+       (!table->kernels || !platform::RangeMapped(table->kernels, table->kernel_count * sizeof(simnpu_kernel_desc)))))
+    return Status(kParamInvalid, origin_ + ": the kernel table lists " + std::to_string(table->kernel_count) +
+                                     " kernels that cannot be read");
   if (table->abi_version != SIMNPU_KERNEL_ABI_VERSION)
     return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(table->abi_version) +
                                      " is not supported (expected " +
