@@ -23,30 +23,11 @@ import subprocess
 import sys
 
 
-def strip(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"//[^\n]*", " ", text)
-    text = re.sub(r"\\\n", " ", text)
-    text = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
-    return re.sub(r'extern\s*"C"\s*\{', " ", text)
-
-
-def statements(text):
-    out, cur, depth = [], [], 0
-    for ch in text:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(depth - 1, 0)
-            if depth == 0 and not "".join(cur).strip().startswith(("typedef", "struct", "union", "enum")):
-                cur = []
-                continue
-        if ch == ";" and depth == 0:
-            out.append(" ".join("".join(cur).split()))
-            cur = []
-            continue
-        cur.append(ch)
-    return out
+# The header scanning is shared with the header checks (comments, directives
+# and extern "C" removed; top-level statements).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "headers"))
+from list_declared_functions import strip_comments_and_directives as strip  # noqa: E402
+from list_declared_functions import top_level_statements as statements  # noqa: E402
 
 
 def split_top(s, sep=","):
