@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "api/api_common.h"
+#include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "loader/binary.h"
 #include "loader/kernel_args.h"
@@ -295,6 +296,12 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
 aclError aclrtGetHardwareSyncAddr(void** addr) {
   ACL_REQUIRE_NOT_NULL(addr);
   alignas(64) static uint64_t sync_area[64];
+  // Kernels may reach it: it is memory the runtime handed out (memcheck).
+  static const bool registered = core::AllocationMap::Get()
+                                     .Register(reinterpret_cast<uintptr_t>(sync_area), sizeof sync_area, 0,
+                                               core::MemKind::kHostRegistered, -1)
+                                     .ok();
+  (void)registered;
   *addr = sync_area;
   return ACL_SUCCESS;
 }

@@ -41,7 +41,7 @@ int KernelTask::Run(core::ExecContext& ctx) {
   // arguments point into, resolved now, when the kernel runs.
   std::optional<LaunchCheck> check;
   if (const uint32_t mode = MemcheckMode()) {
-    check.emplace(mode, *fn_->desc, job.argv, job.num_blocks);
+    check.emplace(mode, *fn_->desc, job.argv, job.num_blocks, args_->data(), args_->size);
     job.check = &*check;
   }
   int rc = BlockScheduler::Get().Run(job);

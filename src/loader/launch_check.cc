@@ -17,6 +17,7 @@ namespace simnpu::loader {
 namespace {
 
 constexpr int kParamInvalid = 107000;
+constexpr uint32_t kArgsKind = 100;  // simnpu_mem_range.kind of the launch's argument block
 
 void Put(char* dst, size_t cap, const std::string& s) {
   if (cap == 0) return;
@@ -45,9 +46,14 @@ std::string Hex(uintptr_t a) {
 
 uint32_t MemcheckMode() { return core::MemcheckMode(); }
 
-LaunchCheck::LaunchCheck(uint32_t mode, const simnpu_kernel_desc& desc, void* const* argv, uint32_t blocks)
+LaunchCheck::LaunchCheck(uint32_t mode, const simnpu_kernel_desc& desc, void* const* argv, uint32_t blocks,
+                         const void* args, size_t args_size)
     : mode_(mode), kernel_(desc.name ? desc.name : "?") {
   auto& map = core::AllocationMap::Get();
+  // The argument block itself (placeholder data lives there). Listed first:
+  // it is the range the kernel's own argument copies are read from.
+  if (args && args_size)
+    ranges_.push_back({reinterpret_cast<uintptr_t>(args), args_size, static_cast<uint32_t>(kArgsKind), -1});
   for (uint32_t i = 0; i < desc.param_count; ++i) {
     if (desc.params[i].kind != SIMNPU_PARAM_POINTER || desc.params[i].size != sizeof(void*)) continue;
     void* p;

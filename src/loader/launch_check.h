@@ -37,8 +37,11 @@ uint32_t MemcheckMode();
 
 class LaunchCheck {
  public:
-  // argv / desc: the launch's arguments; blocks: numBlocks.
-  LaunchCheck(uint32_t mode, const simnpu_kernel_desc& desc, void* const* argv, uint32_t blocks);
+  // argv / desc: the launch's arguments; blocks: numBlocks; [args, args +
+  // args_size): the launch's argument block, which holds the placeholder data
+  // (tiling structures) that pointer arguments may point into.
+  LaunchCheck(uint32_t mode, const simnpu_kernel_desc& desc, void* const* argv, uint32_t blocks, const void* args,
+              size_t args_size);
 
   uint32_t mode() const { return mode_; }
   const std::vector<simnpu_mem_range>& ranges() const { return ranges_; }

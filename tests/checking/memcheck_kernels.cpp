@@ -80,6 +80,18 @@ extern "C" __global__ __aicore__ void mc_sum(GM_ADDR x, GM_ADDR z, uint32_t n) {
   zg.SetValue(0, s);
 }
 
+// Reads its element count from a tiling block passed as a placeholder (the
+// data lives in the launch's argument block) and writes n to z[0..n).
+extern "C" __global__ __aicore__ void mc_tiling(GM_ADDR z, GM_ADDR tiling) {
+  GlobalTensor<uint32_t> t;
+  t.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(tiling), 1);
+  const uint32_t n = t.GetValue(0);
+  GlobalTensor<uint32_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(z), n);
+  for (uint32_t i = 0; i < n; ++i) g.SetValue(i, n);
+}
+
+SIMNPU_ASCENDC_REGISTER_KERNEL(mc_tiling, SIMNPU_KERNEL_AIV);
 SIMNPU_ASCENDC_REGISTER_KERNEL(mc_vadd, SIMNPU_KERNEL_AIV);
 SIMNPU_ASCENDC_REGISTER_KERNEL(mc_write_past, SIMNPU_KERNEL_AIV);
 SIMNPU_ASCENDC_REGISTER_KERNEL(mc_copy, SIMNPU_KERNEL_AIV);

@@ -165,6 +165,25 @@ TEST_F(MemcheckTest, PointersInsideStructsAreResolved) {
   EXPECT_NE(std::string::npos, TakeErrMsg().find("past the end")) << "pointer from a struct";
 }
 
+TEST_F(MemcheckTest, PlaceholderTilingDataIsReachable) {
+  void* z = Dev(16 * 4);
+  ACL_OK(aclrtMemset(z, 64, 0, 64));
+  aclrtArgsHandle args = nullptr;
+  ACL_OK(aclrtKernelArgsInit(Func("mc_tiling"), &args));
+  aclrtParamHandle p0 = nullptr, p1 = nullptr;
+  ACL_OK(aclrtKernelArgsAppend(args, &z, sizeof z, &p0));
+  ACL_OK(aclrtKernelArgsAppendPlaceHolder(args, &p1));
+  void* buf = nullptr;
+  ACL_OK(aclrtKernelArgsGetPlaceHolderBuffer(args, p1, sizeof(uint32_t), &buf));
+  *static_cast<uint32_t*>(buf) = 16;
+  ACL_OK(aclrtKernelArgsFinalize(args));
+  ACL_OK(aclrtLaunchKernelWithConfig(Func("mc_tiling"), 1, stream_, nullptr, args, nullptr));
+  ACL_OK(Sync());
+  std::vector<uint32_t> back(16);
+  ACL_OK(aclrtMemcpy(back.data(), 64, z, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+  for (uint32_t v : back) ASSERT_EQ(16u, v);
+}
+
 TEST_F(MemcheckTest, Racecheck) {
   void* z = Dev(64 * 4);
   ACL_OK(aclrtMemset(z, 256, 0, 256));
