@@ -152,7 +152,7 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
   if (aclError e = CheckOptions(__func__, options)) return e;
-  if (!platform::RangeMapped(data, length))
+  if (!platform::RangeMapped(data, length) || !platform::RangeReadable(data, length))
     return api::RtBadParam(__func__, "length", std::to_string(length),
                            "[data, data+length) is not readable memory of this process");
   return Register(__func__, loader::Binary::FromData(data, length), binHandle);
@@ -274,12 +274,12 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   if (argsSize > loader::kMaxArgsBytes)
     return api::RtBadParam(__func__, "argsSize", std::to_string(argsSize),
                            "at most " + std::to_string(loader::kMaxArgsBytes) + " bytes of arguments");
-  if (!platform::RangeMapped(hostArgs, argsSize))
+  if (!platform::RangeReadable(hostArgs, argsSize))
     return api::RtBadParam(__func__, "hostArgs", api::Hex(hostArgs), "[hostArgs, hostArgs+argsSize) is not readable");
   if (placeHolderNum > loader::kMaxParams)
     return api::RtBadParam(__func__, "placeHolderNum", std::to_string(placeHolderNum),
                            "at most " + std::to_string(loader::kMaxParams) + " placeholders");
-  if (placeHolderNum > 0 && !platform::RangeMapped(placeHolderArray, placeHolderNum * sizeof(aclrtPlaceHolderInfo)))
+  if (placeHolderNum > 0 && !platform::RangeReadable(placeHolderArray, placeHolderNum * sizeof(aclrtPlaceHolderInfo)))
     return api::RtBadParam(__func__, "placeHolderArray", api::Hex(placeHolderArray), "the array is not readable");
   loader::LaunchConfig lc;
   lc.num_blocks = numBlocks;

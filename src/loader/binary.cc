@@ -94,13 +94,21 @@ Binary::~Binary() {
 Status Binary::Adopt(const simnpu_kernel_table* table) {
   // An in-process record names its table by address: it must be readable
   // before anything in it is believed (a forged record never crashes).
-  if (!table || !platform::RangeMapped(table, sizeof *table) || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
+  if (!table || !platform::RangeReadable(table, sizeof *table) || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
     return Status(kParamInvalid, origin_ + ": the kernel table is missing or has a bad magic");
   if (table->kernel_count > kMaxKernelsPerImage ||
       (table->kernel_count > 0 &&
-       (!table->kernels || !platform::RangeMapped(table->kernels, table->kernel_count * sizeof(simnpu_kernel_desc)))))
+       (!table->kernels || !platform::RangeReadable(table->kernels, table->kernel_count * sizeof(simnpu_kernel_desc)))))
     return Status(kParamInvalid, origin_ + ": the kernel table lists " + std::to_string(table->kernel_count) +
                                      " kernels that cannot be read");
+  for (uint32_t i = 0; i < table->kernel_count; ++i) {
+    const simnpu_kernel_desc& d = table->kernels[i];
+    const bool ok = d.run_block != nullptr && d.name != nullptr && platform::RangeReadable(d.name, 1) &&
+                    d.param_count <= 1024 &&
+                    (d.param_count == 0 ||
+                     (d.params != nullptr && platform::RangeReadable(d.params, d.param_count * sizeof(simnpu_param_desc))));
+    if (!ok) return Status(kParamInvalid, origin_ + ": kernel " + std::to_string(i) + " of the table is damaged");
+  }
   if (table->abi_version != SIMNPU_KERNEL_ABI_VERSION)
     return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(table->abi_version) +
                                      " is not supported (expected " +

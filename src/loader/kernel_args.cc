@@ -160,13 +160,13 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b)
   auto s = std::make_shared<ArgSnapshot>();
   s->size = total;
   s->Allocate(capacity);
-  std::memcpy(s->data(), b.area().data(), b.area().size());
+  if (!b.area().empty()) std::memcpy(s->data(), b.area().data(), b.area().size());
   size_t data_at = data_start, copy_at = total;
   for (size_t i = 0; i < params.size(); ++i) {
     const ArgParam& p = params[i];
     if (p.has_data) {
       void* addr = s->data() + data_at;
-      std::memcpy(addr, p.data.data(), p.data.size());
+      if (!p.data.empty()) std::memcpy(addr, p.data.data(), p.data.size());
       std::memcpy(s->data() + p.offset, &addr, sizeof addr);  // patch the slot
       data_at = Align(static_cast<uint32_t>(data_at + p.data.size()), 8);
     }

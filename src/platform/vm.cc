@@ -3,7 +3,9 @@
 
 #include "platform/fault_inject.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -74,6 +76,38 @@ bool RangeMapped(const void* addr, size_t size) {
   if (last > UINTPTR_MAX - kPageSize) return false;
   const uintptr_t hi = AlignUp(last + 1, kPageSize);
   return msync(reinterpret_cast<void*>(lo), hi - lo, MS_ASYNC) == 0;
+}
+
+bool RangeReadable(const void* addr, size_t size) {
+  if (size == 0) return true;
+  if (!RangeMapped(addr, size)) return false;
+  int p[2];
+  if (pipe2(p, O_CLOEXEC) != 0) return true;  // cannot tell: the mapped check stands
+  const char* at = static_cast<const char*>(addr);
+  char sink[4096];
+  bool ok = true;
+  while (size > 0) {
+    const size_t chunk = size < sizeof sink ? size : sizeof sink;  // always fits in the pipe
+    const ssize_t w = write(p[1], at, chunk);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      ok = errno != EFAULT;
+      break;
+    }
+    for (ssize_t left = w; left > 0;) {
+      const ssize_t r = read(p[0], sink, static_cast<size_t>(left));
+      if (r <= 0) {
+        if (r < 0 && errno == EINTR) continue;
+        break;
+      }
+      left -= r;
+    }
+    at += w;
+    size -= static_cast<size_t>(w);
+  }
+  close(p[0]);
+  close(p[1]);
+  return ok;
 }
 
 long CountAnonHugePages() {

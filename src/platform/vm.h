@@ -32,6 +32,13 @@ int DropPages(void* addr, size_t size);
 // wraps around the address space is not mapped.
 bool RangeMapped(const void* addr, size_t size);
 
+// True when every byte of [addr, addr+size) can be read by this process
+// (mapped and readable): the bytes are pushed through a pipe, which the
+// kernel refuses with EFAULT for unreadable memory instead of faulting. Costs
+// two system calls per 64 KiB; for structures and argument blocks, not for
+// gigabytes (RangeMapped first for those claims).
+bool RangeReadable(const void* addr, size_t size);
+
 inline uintptr_t AlignUp(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
 inline uintptr_t AlignDown(uintptr_t v, uintptr_t a) { return v & ~(a - 1); }
 

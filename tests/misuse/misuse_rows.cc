@@ -528,6 +528,12 @@ void KernelRows(std::vector<Row>& rows) {
     aclrtBinHandle b;
     return aclrtBinaryLoadFromData(&img, sizeof img, nullptr, &b);
   }());
+  ROW(D, kRp, "aclrtBinaryLoadFromData: in-process record with a wild table pointer (no crash)", [&] {
+    simnpu_inproc_image img{SIMNPU_INPROC_IMAGE_MAGIC, SIMNPU_KERNEL_ABI_VERSION,
+                            reinterpret_cast<const simnpu_kernel_table*>(uintptr_t{0x1000001020})};
+    aclrtBinHandle b;
+    return aclrtBinaryLoadFromData(&img, sizeof img, nullptr, &b);
+  }());
   ROW(D, kP, "aclrtBinaryUnLoad: NULL", aclrtBinaryUnLoad(nullptr));
   ROW(D, kH, "aclrtBinaryUnLoad: twice", aclrtBinaryUnLoad(f.dead_bin));
   ROW(D, kH, "aclrtBinaryUnLoad: junk", aclrtBinaryUnLoad(f.Junk()));
