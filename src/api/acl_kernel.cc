@@ -152,6 +152,10 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
   if (aclError e = CheckOptions(__func__, options)) return e;
+  // Decision (the reference is silent): an image is at most 1 GiB; fatbins are megabytes.
+  constexpr size_t kMaxImageBytes = size_t{1} << 30;
+  if (length > kMaxImageBytes)
+    return api::RtBadParam(__func__, "length", std::to_string(length), "at most 1 GiB of kernel image data");
   if (!platform::RangeMapped(data, length) || !platform::RangeReadable(data, length))
     return api::RtBadParam(__func__, "length", std::to_string(length),
                            "[data, data+length) is not readable memory of this process");

@@ -219,7 +219,8 @@ TEST_F(RangeTest, OtherUsageErrors) {
   ExpectFail(107000, aclrtSubscribeReport(0, stream_), "threadId", "thread id 0");
   std::vector<char> small(4096, 0);
   aclrtBinHandle bin = nullptr;
-  ExpectFail(107000, aclrtBinaryLoadFromData(small.data(), 1ull << 40, nullptr, &bin), "not readable", "2^40");
+  ExpectFail(107000, aclrtBinaryLoadFromData(small.data(), 1ull << 40, nullptr, &bin), "at most 1 GiB", "2^40");
+  ExpectFail(107000, aclrtBinaryLoadFromData(reinterpret_cast<void*>(uintptr_t{0x10000}), 4096, nullptr, &bin), "not readable", "unmapped");
   aclrtBinaryLoadOption opt{};
   opt.type = ACL_RT_BINARY_LOAD_OPT_MAGIC;
   opt.value.magic = 0x12345678u;
