@@ -57,26 +57,34 @@ bool IsLoadableImage(const std::string& bytes, std::string* why) {
            ", not a kernel image built by simnpu's ascendc.cmake";
     return false;
   }
+  // Overflow-safe bounds, and headers copied out (the bytes need not be aligned).
+  const uint64_t size = bytes.size();
+  auto within = [size](uint64_t off, uint64_t len) { return off <= size && len <= size - off; };
   if (eh.e_shoff == 0 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
-      eh.e_shoff + static_cast<uint64_t>(eh.e_shnum) * sizeof(Elf64_Shdr) > bytes.size() ||
-      eh.e_shstrndx >= eh.e_shnum) {
+      !within(eh.e_shoff, static_cast<uint64_t>(eh.e_shnum) * sizeof(Elf64_Shdr)) || eh.e_shstrndx >= eh.e_shnum) {
     *why = "its section table is missing or damaged";
     return false;
   }
-  const auto* sh = reinterpret_cast<const Elf64_Shdr*>(bytes.data() + eh.e_shoff);
-  const Elf64_Shdr& strtab = sh[eh.e_shstrndx];
-  if (strtab.sh_offset + strtab.sh_size > bytes.size()) {
+  auto section = [&](unsigned i) {
+    Elf64_Shdr h;
+    std::memcpy(&h, bytes.data() + eh.e_shoff + i * sizeof(Elf64_Shdr), sizeof h);
+    return h;
+  };
+  const Elf64_Shdr strtab = section(eh.e_shstrndx);
+  if (!within(strtab.sh_offset, strtab.sh_size)) {
     *why = "its section name table is damaged";
     return false;
   }
   const char* names = bytes.data() + strtab.sh_offset;
-  for (int i = 0; i < eh.e_shnum; ++i) {
-    if (sh[i].sh_name >= strtab.sh_size) continue;
-    if (std::strcmp(names + sh[i].sh_name, SIMNPU_KERNEL_SECTION) != 0) continue;
-    if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset + sh[i].sh_size > bytes.size() ||
-        sh[i].sh_size < sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1 ||
-        std::memcmp(bytes.data() + sh[i].sh_offset, SIMNPU_KERNEL_SECTION_MAGIC,
-                    sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1) != 0) {
+  constexpr size_t kNameLen = sizeof(SIMNPU_KERNEL_SECTION);  // with the NUL
+  for (unsigned i = 0; i < eh.e_shnum; ++i) {
+    const Elf64_Shdr h = section(i);
+    if (h.sh_name >= strtab.sh_size || strtab.sh_size - h.sh_name < kNameLen) continue;
+    if (std::memcmp(names + h.sh_name, SIMNPU_KERNEL_SECTION, kNameLen) != 0) continue;
+    if (h.sh_type == SHT_NOBITS || !within(h.sh_offset, h.sh_size) ||
+        h.sh_size < sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1 ||
+        std::memcmp(bytes.data() + h.sh_offset, SIMNPU_KERNEL_SECTION_MAGIC, sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1) !=
+            0) {
       *why = "its " SIMNPU_KERNEL_SECTION " section does not carry the simnpu kernel marker";
       return false;
     }
@@ -94,25 +102,23 @@ Binary::~Binary() {
 Status Binary::Adopt(const simnpu_kernel_table* table) {
   // An in-process record names its table by address: it must be readable
   // before anything in it is believed (a forged record never crashes).
-  if (!table || !platform::RangeReadable(table, sizeof *table) || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
+  simnpu_kernel_table t{};
+  if (!table || !platform::CopyIfReadable(&t, table, sizeof t) || t.magic != SIMNPU_KERNEL_TABLE_MAGIC)
     return Status(kParamInvalid, origin_ + ": the kernel table is missing or has a bad magic");
-  if (table->kernel_count > kMaxKernelsPerImage ||
-      (table->kernel_count > 0 &&
-       (!table->kernels || !platform::RangeReadable(table->kernels, table->kernel_count * sizeof(simnpu_kernel_desc)))))
-    return Status(kParamInvalid, origin_ + ": the kernel table lists " + std::to_string(table->kernel_count) +
+  if (t.abi_version != SIMNPU_KERNEL_ABI_VERSION)
+    return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(t.abi_version) +
+                                     " is not supported (expected " + std::to_string(SIMNPU_KERNEL_ABI_VERSION) + ")");
+  if (t.kernel_count > kMaxKernelsPerImage || (t.kernel_count > 0 && !t.kernels))
+    return Status(kParamInvalid, origin_ + ": the kernel table lists " + std::to_string(t.kernel_count) +
                                      " kernels that cannot be read");
-  for (uint32_t i = 0; i < table->kernel_count; ++i) {
-    const simnpu_kernel_desc& d = table->kernels[i];
-    const bool ok = d.run_block != nullptr && d.name != nullptr && platform::RangeReadable(d.name, 1) &&
-                    d.param_count <= 1024 &&
+  for (uint32_t i = 0; i < t.kernel_count; ++i) {
+    simnpu_kernel_desc d{};
+    const bool ok = platform::CopyIfReadable(&d, t.kernels + i, sizeof d) && d.run_block != nullptr &&
+                    d.name != nullptr && platform::RangeReadable(d.name, 1) && d.param_count <= 1024 &&
                     (d.param_count == 0 ||
                      (d.params != nullptr && platform::RangeReadable(d.params, d.param_count * sizeof(simnpu_param_desc))));
     if (!ok) return Status(kParamInvalid, origin_ + ": kernel " + std::to_string(i) + " of the table is damaged");
   }
-  if (table->abi_version != SIMNPU_KERNEL_ABI_VERSION)
-    return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(table->abi_version) +
-                                     " is not supported (expected " +
-                                     std::to_string(SIMNPU_KERNEL_ABI_VERSION) + ")");
   const sim::SocInfo* soc = sim::CurrentSoc();
   if (soc && table->npu_arch != soc->npu_arch)
     return Status(kSocVersion, origin_ + ": kernels were built for NPU architecture " +

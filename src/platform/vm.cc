@@ -79,12 +79,13 @@ bool RangeMapped(const void* addr, size_t size) {
   return msync(reinterpret_cast<void*>(lo), hi - lo, MS_ASYNC) == 0;
 }
 
-bool RangeReadable(const void* addr, size_t size) {
+bool CopyIfReadable(void* dst, const void* addr, size_t size) {
   if (size == 0) return true;
   if (!RangeMapped(addr, size)) return false;
   int p[2];
-  if (pipe2(p, O_CLOEXEC) != 0) return true;  // cannot tell: the mapped check stands
+  if (pipe2(p, O_CLOEXEC) != 0) return false;
   const char* at = static_cast<const char*>(addr);
+  char* out = static_cast<char*>(dst);
   char sink[4096];
   bool ok = true;
   while (size > 0) {
@@ -94,17 +95,20 @@ bool RangeReadable(const void* addr, size_t size) {
     const ssize_t w = static_cast<ssize_t>(syscall(SYS_write, p[1], at, chunk));
     if (w < 0) {
       if (errno == EINTR) continue;
-      ok = errno != EFAULT;
+      ok = false;
       break;
     }
     for (ssize_t left = w; left > 0;) {
-      const ssize_t r = read(p[0], sink, static_cast<size_t>(left));
+      const ssize_t r = read(p[0], out ? out : sink, static_cast<size_t>(left));
       if (r <= 0) {
         if (r < 0 && errno == EINTR) continue;
+        ok = false;
         break;
       }
       left -= r;
+      if (out) out += r;
     }
+    if (!ok) break;
     at += w;
     size -= static_cast<size_t>(w);
   }
@@ -112,6 +116,8 @@ bool RangeReadable(const void* addr, size_t size) {
   close(p[1]);
   return ok;
 }
+
+bool RangeReadable(const void* addr, size_t size) { return CopyIfReadable(nullptr, addr, size); }
 
 long CountAnonHugePages() {
   FILE* f = std::fopen("/proc/self/smaps_rollup", "r");

@@ -38,6 +38,10 @@ bool RangeMapped(const void* addr, size_t size);
 // two system calls per 64 KiB; for structures and argument blocks, not for
 // gigabytes (RangeMapped first for those claims).
 bool RangeReadable(const void* addr, size_t size);
+// The same, copying the bytes to dst as it goes: code that must look at
+// memory it does not trust reads the copy (never the original, which may be
+// memory this process cannot load from directly, such as a sanitizer's).
+bool CopyIfReadable(void* dst, const void* addr, size_t size);
 
 inline uintptr_t AlignUp(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
 inline uintptr_t AlignDown(uintptr_t v, uintptr_t a) { return v & ~(a - 1); }
