@@ -61,7 +61,10 @@ def steps(a):
         # the plain loops and the kernels alternate, process by process
         {"name": "vadd", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.baseline, "--reps", "3" if q else "5"], {}),
-                  ([a.acl, "vadd", "--reps", "3" if q else "5", "--size", "64M", "--blocks", "48"], {})]},
+                  ([a.acl, "vadd", "--reps", "3" if q else "5", "--size", "64M", "--blocks", "48"], {}),
+                  # the same kernels with the memory check off (its cost: row 6b)
+                  ([a.acl, "vadd", "--reps", "3" if q else "5", "--size", "64M", "--blocks", "48",
+                    "--tag", "nomemcheck"], {"SIMNPU_MEMCHECK": "0"})]},
         # vector API (issue 14b): ReduceSum kernel and the plain loop alternate, process by process
         *([{"name": "reduce", "repeat": 1 if q else 3, "timeout": 300,
             "runs": [([a.vector, "reduce", "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
@@ -128,6 +131,9 @@ def row_specs():
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
     r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
+    # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
+    r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
+    r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     for s in ["32KiB", "1MiB", "32MiB", "256MiB", "1GiB"]:
         r.append((f"sample.managed.{s}", f"sample.explicit.{s}", "le", 1.1, "7 sample z=x+y (warm)"))
     for s in ["32KiB", "1MiB", "32MiB", "256MiB", "1GiB"]:
@@ -282,7 +288,7 @@ def markdown(rows, meta, recs):
     out.append("| limit | median [min-max] | unit | n | what |")
     out.append("|---|---|---|---|---|")
     for r in recs:
-        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop")):
+        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop")) or r["id"].endswith(".nomemcheck"):
             out.append(f"| `{r['id']}` | {fmt(r['median'])} [{fmt(r['min'])}-{fmt(r['max'])}] | {r['unit']} | {r['n']} | "
                        f"{r['what']} |")
     out.append("")

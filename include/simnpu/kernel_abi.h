@@ -88,6 +88,38 @@ typedef struct {
 
 struct simnpu_block_env;
 
+/* Memory check (issue 10). When env->flags has SIMNPU_ENV_FLAG_EXT the env
+ * and the services table carry the fields after their "extension" comments
+ * (runtimes before it never set the flag, and kernels built before it never
+ * read the fields, so either side may be older than the other).
+ *
+ * env->memcheck is a set of SIMNPU_MEMCHECK_* bits (0: no checking). With
+ * BOUNDS, every global-memory access of the kernel must lie inside one
+ * allocation the runtime knows: env->mem_ranges lists the allocations the
+ * launch's pointer arguments point into (a fast path needing no call), and
+ * services->mem_resolve answers for any other address (a pointer inside a
+ * struct argument, a workspace): 0 and the allocation in *out, or an ACL
+ * code and a description of what is wrong in why. With RACE or INIT every
+ * access is also passed to services->mem_trace, which returns non-zero (and
+ * a description) when the access reads device memory nothing ever wrote
+ * (INIT); races between blocks are found by the runtime when the launch
+ * ends. An access is a set of SIMNPU_ACCESS_* bits. */
+#define SIMNPU_MEMCHECK_BOUNDS 0x1u
+#define SIMNPU_MEMCHECK_RACE 0x2u
+#define SIMNPU_MEMCHECK_INIT 0x4u
+
+#define SIMNPU_ACCESS_READ 0x1u
+#define SIMNPU_ACCESS_WRITE 0x2u
+#define SIMNPU_ACCESS_ATOMIC 0x4u  /* a read-modify-write by the atomic unit: never a race */
+#define SIMNPU_ACCESS_BARRIER 0x8u /* mem_trace only: every block synchronised here (SyncAll) */
+
+typedef struct {
+  uintptr_t base; /* first byte */
+  size_t size;    /* bytes an access may reach */
+  uint32_t kind;  /* the runtime's memory kind (diagnostics) */
+  int32_t arg;    /* index of the pointer argument pointing into it, -1 if none */
+} simnpu_mem_range;
+
 /* Services provided by the runtime to a running block. Every function returns
  * 0 on success or an ACL error code (e.g. 507015/507035 style failures). */
 typedef struct simnpu_kernel_services {
@@ -101,6 +133,11 @@ typedef struct simnpu_kernel_services {
   /* a non-fatal diagnostic (warning) from the kernel library, e.g. the
    * DataCopy 32-byte rule; level: 0 debug, 1 info, 2 warning, 3 error */
   void (*diagnostic)(void* ctx, int level, const char* text);
+  /* extension (SIMNPU_ENV_FLAG_EXT): memory check, see above */
+  int (*mem_resolve)(void* ctx, uintptr_t addr, size_t n, uint32_t access, simnpu_mem_range* out, char* why,
+                     size_t why_cap);
+  int (*mem_trace)(void* ctx, uintptr_t addr, size_t n, uint32_t access, const char* file, uint32_t line, char* why,
+                   size_t why_cap);
 } simnpu_kernel_services;
 
 /* Per-block environment, valid for the duration of one run_block call. */
@@ -120,10 +157,16 @@ typedef struct simnpu_block_env {
   char* error_msg;           /* diagnostic written on failure */
   size_t error_msg_cap;
   uint32_t flags;            /* SIMNPU_ENV_FLAG_* */
+  /* extension (SIMNPU_ENV_FLAG_EXT): memory check, see above */
+  uint32_t memcheck;                  /* SIMNPU_MEMCHECK_* */
+  uint32_t mem_range_count;
+  const simnpu_mem_range* mem_ranges; /* allocations the pointer arguments point into */
 } simnpu_block_env;
 
 /* env->flags: make the DataCopy 32-byte rule a failure instead of a warning */
 #define SIMNPU_ENV_FLAG_STRICT_DATACOPY 0x1u
+/* env->flags: the env and services extension fields are present */
+#define SIMNPU_ENV_FLAG_EXT 0x2u
 
 typedef int (*simnpu_run_block_fn)(const struct simnpu_block_env* env, void* const* argv);
 

@@ -215,6 +215,7 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
 }
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
+  if (threadId == 0) return api::RtBadParam(__func__, "threadId", "0", "a thread id (pthread_t) of a live thread");
   ACL_RESOLVE_STREAM(s, stream);
   int rc = Reports().Subscribe(threadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");
@@ -249,6 +250,8 @@ aclError aclrtProcessReport(int32_t timeout) { return Process(__func__, Reports(
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
   SIMNPU_TRACE_API();
   if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
+  if (hostFuncThreadId == 0)
+    return api::RtBadParam(__func__, "hostFuncThreadId", "0", "a thread id (pthread_t) of a live thread");
   ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Subscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is already subscribed by a thread");

@@ -2,6 +2,7 @@
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/copy_path.h"
+#include "api/range_checks.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
 #include "platform/clock.h"
@@ -163,11 +164,10 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devAddr);
-  if (!api::IsDeviceArenaAddr(devAddr))
-    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
   if (reinterpret_cast<uintptr_t>(devAddr) % 8)
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
   if (flag != 0) return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be 0");
+  if (aclError e = api::CheckValueWord(__func__, devAddr)) return e;
   ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::ValueWriteTask>(static_cast<uint64_t*>(devAddr), value));
   return ACL_SUCCESS;
@@ -176,12 +176,11 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devAddr);
-  if (!api::IsDeviceArenaAddr(devAddr))
-    return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be device memory");
   if (reinterpret_cast<uintptr_t>(devAddr) % 8)
     return api::RtBadParam(__func__, "devAddr", api::Hex(devAddr), "must be 8-byte aligned");
   if (flag >= 4)
     return api::RtBadParam(__func__, "flag", std::to_string(flag), "must be ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR");
+  if (aclError e = api::CheckValueWord(__func__, devAddr)) return e;
   ACL_RESOLVE_STREAM(s, stream);
   s->Submit(std::make_unique<core::ValueWaitTask>(static_cast<const uint64_t*>(devAddr), value, flag));
   return ACL_SUCCESS;

@@ -1,5 +1,5 @@
 // Process-level ACL entry points: aclInit/aclFinalize, SOC and version
-// queries, error state, data-type helpers, aclAppLog, data buffers.
+// queries, error state, data-type helpers, aclAppLog (data buffers: acl_data_buffer.cc).
 #include <dlfcn.h>
 #include <sys/stat.h>
 
@@ -15,6 +15,7 @@
 
 #include "api/api_common.h"
 #include "api/init_state.h"
+#include "api/init_config.h"
 #include "api/install_paths.h"
 #include "api/uvm_report.h"
 #include "core/runtime.h"
@@ -23,6 +24,7 @@
 #include "dfx/log.h"
 #include "dfx/prof/profiler.h"
 #include "platform/env.h"
+#include "platform/file.h"
 #include "sim/npu_system.h"
 #include "sim/soc.h"
 
@@ -62,12 +64,8 @@ __attribute__((constructor)) void RegisterExitHandler() {
 }
 
 bool ReadWholeFile(const std::string& path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return true;
+  std::string why;
+  return platform::ReadFile(path, out, &why);
 }
 
 }  // namespace
@@ -91,34 +89,7 @@ aclError aclInit(const char* configPath) {
                      {configPath, "the configuration file does not exist or cannot be read"});
       return ACL_ERROR_INVALID_FILE;
     }
-    bool blank = text.find_first_not_of(" \t\r\n") == std::string::npos;
-    if (!blank) {
-      nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-      if (j.is_discarded()) {
-        dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                       {configPath, "the configuration file is not valid JSON"});
-        return ACL_ERROR_PARSE_FILE;
-      }
-      if (!j.is_object()) {
-        dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                       {configPath, "the top level of the configuration must be a JSON object"});
-        return ACL_ERROR_FILE_ATTR_INVALID;
-      }
-      for (const char* key : {"dump", "profiler", "err_msg_mode", "defaultDevice"}) {
-        if (j.contains(key) && !(j[key].is_object() || j[key].is_string())) {
-          dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004,
-                         {configPath, std::string("item \"") + key + "\" has the wrong type"});
-          return ACL_ERROR_FILE_ATTR_INVALID;
-        }
-      }
-      if (j.contains("dump") && j["dump"].is_object()) {
-        std::string why;
-        if (dfx::dump::ParseConfig(j["dump"].dump(), &dump_config, &why) != dfx::dump::kOk) {
-          dfx::ReportErr(dfx::LogModule::kAscendcl, dfx::ErrCode::EH0004, {configPath, "dump: " + why});
-          return ACL_ERROR_INVALID_DUMP_CONFIG;
-        }
-      }
-    }
+    if (aclError e = api::ValidateInitConfig(text, configPath, &dump_config)) return e;
   }
   InitState& s = Init();
   std::lock_guard<std::mutex> g(s.mu);
@@ -344,42 +315,6 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
   va_end(ap);
   dfx::LogWrite(dfx::LogModule::kApp, lvl, file ? file : "", static_cast<int>(line), "[%s] %s",
                 func ? func : "", msg);
-}
-
-// ---------------------------------------------------------------- data buffers
-
-struct aclDataBuffer {
-  void* data;
-  size_t size;
-};
-
-aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
-  return new (std::nothrow) aclDataBuffer{data, size};
-}
-
-aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
-  ACL_REQUIRE_NOT_NULL(dataBuffer);
-  delete dataBuffer;
-  return ACL_SUCCESS;
-}
-
-aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) {
-  ACL_REQUIRE_NOT_NULL(dataBuffer);
-  dataBuffer->data = data;
-  dataBuffer->size = size;
-  return ACL_SUCCESS;
-}
-
-void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? dataBuffer->data : nullptr;
-}
-
-uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? static_cast<uint32_t>(dataBuffer->size) : 0;
-}
-
-size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
-  return dataBuffer ? dataBuffer->size : 0;
 }
 
 }  // extern "C"

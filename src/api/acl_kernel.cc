@@ -5,10 +5,12 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "loader/binary.h"
 #include "loader/kernel_args.h"
 #include "loader/kernel_task.h"
+#include "platform/vm.h"
 
 using namespace simnpu;
 
@@ -31,6 +33,16 @@ aclError CheckOptions(const char* func, const aclrtBinaryLoadOptions* options) {
     if (t != ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && t != ACL_RT_BINARY_LOAD_OPT_MAGIC &&
         t != ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE)
       return api::BadParam(func, "options->options[].type", std::to_string(t), "LAZY_LOAD, MAGIC or CPU_KERNEL_MODE");
+    if (t == ACL_RT_BINARY_LOAD_OPT_MAGIC) {
+      const uint32_t m = options->options[i].value.magic;
+      if (m != ACL_RT_BINARY_MAGIC_ELF_AICORE && m != ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE &&
+          m != ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE)
+        return api::RtBadParam(func, "options->options[].value.magic", std::to_string(m),
+                               "ACL_RT_BINARY_MAGIC_ELF_AICORE, _VECTOR_CORE or _CUBE_CORE");
+    }
+    if (t == ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && options->options[i].value.isLazyLoad > 1)
+      return api::RtBadParam(func, "options->options[].value.isLazyLoad",
+                             std::to_string(options->options[i].value.isLazyLoad), "0 or 1");
   }
   return ACL_SUCCESS;
 }
@@ -107,6 +119,14 @@ struct LiveArgs {
   }
 };
 
+// The builder's kernel must still be loaded (aclrtBinaryUnLoad removes its
+// function handles): 107017 otherwise.
+#define ACL_REQUIRE_LOADED(b)                                                                          \
+  if (!Functions().Find((b)->function().get()))                                                        \
+  return api::RtFail(__func__, ACL_ERROR_RT_INVALID_HANDLE,                                            \
+                     "the arguments belong to kernel " + std::string((b)->function()->desc->name) +     \
+                         ", whose binary was unloaded (aclrtBinaryUnLoad)")
+
 // The host-argument placeholder table is passed to the loader as it is.
 static_assert(std::is_standard_layout_v<aclrtPlaceHolderInfo> && std::is_standard_layout_v<loader::PlaceHolderRef>);
 static_assert(sizeof(aclrtPlaceHolderInfo) == sizeof(loader::PlaceHolderRef) &&
@@ -135,6 +155,13 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   ACL_REQUIRE_NOT_NULL(binHandle);
   if (length == 0) return api::BadParam(__func__, "length", "0", "a positive size");
   if (aclError e = CheckOptions(__func__, options)) return e;
+  // Decision (the reference is silent): an image is at most 1 GiB; fatbins are megabytes.
+  constexpr size_t kMaxImageBytes = size_t{1} << 30;
+  if (length > kMaxImageBytes)
+    return api::RtBadParam(__func__, "length", std::to_string(length), "at most 1 GiB of kernel image data");
+  if (!platform::RangeMapped(data, length) || !platform::RangeReadable(data, length))
+    return api::RtBadParam(__func__, "length", std::to_string(length),
+                           "[data, data+length) is not readable memory of this process");
   return Register(__func__, loader::Binary::FromData(data, length), binHandle);
 }
 
@@ -184,6 +211,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t p
   ACL_REQUIRE_NOT_NULL(paramHandle);
   if (paramSize == 0) return api::BadParam(__func__, "paramSize", "0", "a positive size");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx;
   ACL_REQUIRE_OK(b->Append(param, paramSize, &idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -194,6 +222,7 @@ aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParam
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_REQUIRE_NOT_NULL(paramHandle);
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx;
   ACL_REQUIRE_OK(b->AppendPlaceHolder(&idx));
   *paramHandle = reinterpret_cast<aclrtParamHandle>(static_cast<uintptr_t>(idx) + 1);
@@ -207,6 +236,7 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtPa
   ACL_REQUIRE_NOT_NULL(bufferAddr);
   if (dataSize == 0) return api::BadParam(__func__, "dataSize", "0", "a positive size");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
+  ACL_REQUIRE_LOADED(b);
   uint32_t idx = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(paramHandle) - 1);
   ACL_REQUIRE_OK(b->PlaceHolderBuffer(idx, dataSize, bufferAddr));
   return ACL_SUCCESS;
@@ -216,7 +246,8 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(argsHandle);
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
-  b->Finalize();
+  ACL_REQUIRE_LOADED(b);
+  ACL_REQUIRE_OK(b->Finalize());
   return ACL_SUCCESS;
 }
 
@@ -227,15 +258,15 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   ACL_REQUIRE_NOT_NULL(argsHandle);
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   if (reserve != nullptr) return api::BadParam(__func__, "reserve", api::Hex(reserve), "NULL");
+  loader::LaunchConfig lc;
+  lc.num_blocks = numBlocks;
+  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
   ACL_FIND_HANDLE(b, LiveArgs(), argsHandle, "arguments");
   if (!b->finalized())
     return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "call aclrtKernelArgsFinalize before launching");
   if (b->function().get() != f.get())
     return api::RtBadParam(__func__, "argsHandle", api::Hex(argsHandle), "the arguments were built for another kernel");
-  loader::LaunchConfig lc;
-  lc.num_blocks = numBlocks;
-  if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
   ACL_RESOLVE_STREAM(s, stream);
   auto snap = loader::SnapshotFromBuilder(*b);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
@@ -252,6 +283,18 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   if (placeHolderNum > 0 && placeHolderArray == nullptr) return api::NullParam(__func__, "placeHolderArray");
   if (numBlocks == 0) return api::BadParam(__func__, "numBlocks", "0", "a positive block count");
   ACL_FIND_HANDLE(f, Functions(), funcHandle, "function");
+  // The reference narrows argsSize to 32 bits; an argument block is at most
+  // 64 KiB, and every byte of it must be readable.
+  if (argsSize > loader::kMaxArgsBytes)
+    return api::RtBadParam(__func__, "argsSize", std::to_string(argsSize),
+                           "at most " + std::to_string(loader::kMaxArgsBytes) + " bytes of arguments");
+  if (!platform::RangeReadable(hostArgs, argsSize))
+    return api::RtBadParam(__func__, "hostArgs", api::Hex(hostArgs), "[hostArgs, hostArgs+argsSize) is not readable");
+  if (placeHolderNum > loader::kMaxParams)
+    return api::RtBadParam(__func__, "placeHolderNum", std::to_string(placeHolderNum),
+                           "at most " + std::to_string(loader::kMaxParams) + " placeholders");
+  if (placeHolderNum > 0 && !platform::RangeReadable(placeHolderArray, placeHolderNum * sizeof(aclrtPlaceHolderInfo)))
+    return api::RtBadParam(__func__, "placeHolderArray", api::Hex(placeHolderArray), "the array is not readable");
   loader::LaunchConfig lc;
   lc.num_blocks = numBlocks;
   if (aclError e = ParseCfg(__func__, cfg, &lc)) return e;
@@ -267,6 +310,12 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
 aclError aclrtGetHardwareSyncAddr(void** addr) {
   ACL_REQUIRE_NOT_NULL(addr);
   alignas(64) static uint64_t sync_area[64];
+  // Kernels may reach it: it is memory the runtime handed out (memcheck).
+  static const bool registered = core::AllocationMap::Get()
+                                     .Register(reinterpret_cast<uintptr_t>(sync_area), sizeof sync_area, 0,
+                                               core::MemKind::kHostRegistered, -1)
+                                     .ok();
+  (void)registered;
   *addr = sync_area;
   return ACL_SUCCESS;
 }

@@ -8,6 +8,7 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "core/allocation_map.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
 #include "sim/soc.h"
@@ -75,10 +76,19 @@ aclrtMemManagedLocation PrefetchTarget(aclrtMemManagedLocation l) {
   return l;
 }
 
+constexpr uint64_t kManagedBlock = 2u << 20;
+
 aclError RangeCheck(const char* func, const void* ptr, size_t size) {
-  if (!uvm::Engine::Get().RangeValid(ptr, size))
+  if (core::RangeWraps(ptr, size))
+    return api::RtBadParam(func, "size", std::to_string(size), "[ptr, ptr+size) wraps around the address space");
+  if (!uvm::Engine::Get().RangeValid(ptr, size)) {
+    // Name the allocation and the excess (or the free) when the map knows it.
+    Status st = core::AllocationMap::Get().CheckRange(std::string(func) + " ptr", ptr, size,
+                                                      core::KindBit(core::MemKind::kManaged), false, /*use_span=*/true);
+    if (!st.ok()) return api::Fail(func, st);
     return api::RtBadParam(func, "ptr", api::Hex(ptr),
                            "[ptr, ptr+" + std::to_string(size) + ") is not inside memory from aclrtMemAllocManaged");
+  }
   return ACL_SUCCESS;
 }
 
@@ -137,6 +147,15 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   if (!UvmSupported()) return Unsupported(__func__, /*record=*/true);
   auto p = uvm::Engine::Get().Allocate(size);
   if (!p.ok()) return api::Fail(__func__, p.status());
+  uintptr_t base = 0;
+  size_t span = 0;
+  if (!uvm::Engine::Get().Lookup(p.value(), &base, &span)) span = static_cast<size_t>(size);
+  Status reg = core::AllocationMap::Get().Register(reinterpret_cast<uintptr_t>(p.value()), static_cast<size_t>(size),
+                                                   span, core::MemKind::kManaged, -1);
+  if (!reg.ok()) {
+    (void)uvm::Engine::Get().Free(p.value());
+    return api::Fail(__func__, reg);
+  }
   *ptr = p.value();
   return ACL_SUCCESS;
 }
@@ -159,6 +178,9 @@ aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemMan
                    advice == ACL_MEM_ADVISE_UNSET_ACCESSED_BY;
   uvm::Location loc{uvm::kNoLocation};
   if (aclError e = ToLocation(__func__, location, !needs_loc, &loc)) return e;
+  // The reference requires advice over whole 2 MiB blocks (the driver refuses the rest).
+  if (size % kManagedBlock != 0)
+    return api::RtBadParam(__func__, "size", std::to_string(size), "must be a multiple of 2 MiB (2097152)");
   if (aclError e = RangeCheck(__func__, ptr, size)) return e;
   Status st = uvm::Engine::Get().Advise(ptr, size, advice, loc);
   return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);

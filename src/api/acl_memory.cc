@@ -7,9 +7,12 @@
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/copy_path.h"
+#include "api/range_checks.h"
+#include "core/allocation_map.h"
 #include "core/basic_tasks.h"
 #include "core/host_memory.h"
 #include "core/runtime.h"
+#include "platform/vm.h"
 #include "sim/npu_system.h"
 #include "uvm/counters.h"
 #include "uvm/engine.h"
@@ -20,25 +23,10 @@ namespace {
 
 bool KindValid(int kind) { return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE; }
 
-// Which sides of a copy the device accesses (kind: a valid aclrtMemcpyKind).
-void Sides(int kind, const void* dst, const void* src, bool* dst_dev, bool* src_dev) {
-  switch (kind) {
-    case ACL_MEMCPY_HOST_TO_HOST: *dst_dev = false; *src_dev = false; break;
-    case ACL_MEMCPY_HOST_TO_DEVICE:
-    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: *dst_dev = true; *src_dev = false; break;
-    case ACL_MEMCPY_DEVICE_TO_HOST: *dst_dev = false; *src_dev = true; break;
-    case ACL_MEMCPY_DEVICE_TO_DEVICE: *dst_dev = true; *src_dev = true; break;
-    default:  // ACL_MEMCPY_DEFAULT: from the addresses
-      *dst_dev = api::IsDeviceArenaAddr(dst) || api::IsManagedAddr(dst);
-      *src_dev = api::IsDeviceArenaAddr(src) || api::IsManagedAddr(src);
-  }
-}
-
 // Ordinary (pageable) host memory: not device memory, not managed, not from
 // aclrtMallocHost and not registered with aclrtHostRegisterV2.
 bool IsPageableHost(const void* p) {
-  return !api::IsDeviceArenaAddr(p) && !api::IsManagedAddr(p) && !core::HostMemory::Get().IsPinned(p) &&
-         core::HostMemory::Get().FindRegistered(p) == nullptr;
+  return !core::AllocationMap::Get().Find(p) && !api::IsDeviceArenaAddr(p) && !api::IsManagedAddr(p);
 }
 
 aclError CheckCopyArgs(const char* func, void* dst, size_t destMax, const void* src, size_t count,
@@ -75,6 +63,12 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
          uvm::Engine::Get().EvictForAllocation(ctx.value()->phys_id(), 1) > 0)
     p = arena.Allocate(rounded);
   if (!p.ok()) return api::Fail(__func__, p.status());
+  Status reg = core::AllocationMap::Get().Register(reinterpret_cast<uintptr_t>(p.value()), size, rounded,
+                                                   core::MemKind::kDevice, ctx.value()->phys_id());
+  if (!reg.ok()) {
+    (void)arena.Free(p.value());
+    return api::Fail(__func__, reg);
+  }
   *devPtr = p.value();
   return ACL_SUCCESS;
 }
@@ -83,8 +77,16 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(hostPtr);
   if (size == 0) return api::BadParam(__func__, "size", "0", "a positive size");
+  if (size > (SIZE_MAX >> 1)) return api::RtFail(__func__, ACL_ERROR_RT_MEMORY_ALLOCATION, "size too large");
   auto p = core::HostMemory::Get().AllocPinned(size);
   if (!p.ok()) return api::Fail(__func__, p.status());
+  Status reg = core::AllocationMap::Get().Register(reinterpret_cast<uintptr_t>(p.value()), size,
+                                                   platform::AlignUp(size, platform::kPageSize),
+                                                   core::MemKind::kHostPinned, -1);
+  if (!reg.ok()) {
+    (void)core::HostMemory::Get().FreePinned(p.value());
+    return api::Fail(__func__, reg);
+  }
   *hostPtr = p.value();
   return ACL_SUCCESS;
 }
@@ -92,25 +94,49 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
 aclError aclrtFree(void* devPtr) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(devPtr);
+  auto& map = core::AllocationMap::Get();
+  const uintptr_t a = reinterpret_cast<uintptr_t>(devPtr);
+  auto live = map.Find(devPtr);
   if (api::IsManagedAddr(devPtr)) {
     Status st = uvm::Engine::Get().Free(devPtr);
-    return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
+    if (st.ok()) {
+      map.Unregister(a);
+      return ACL_SUCCESS;
+    }
+    if (auto dead = map.FindFreed(devPtr); dead && !live)
+      return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
+    return api::Fail(__func__, st);
   }
   if (sim::NpuDevice* d = sim::NpuSystem::Get().DeviceOwning(devPtr)) {
+    if (live && live->base != a)
+      return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr),
+                             "it points " + std::to_string(a - live->base) + " bytes into " + live->Describe() +
+                                 "; free the address aclrtMalloc returned");
     Status st = d->arena().Free(devPtr);
-    return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
+    if (st.ok()) {
+      map.Unregister(a);
+      return ACL_SUCCESS;
+    }
+    if (auto dead = map.FindFreed(devPtr))
+      return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
+    return api::Fail(__func__, st);
   }
-  return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr),
-                         core::HostMemory::Get().IsPinned(devPtr)
-                             ? "host memory from aclrtMallocHost is freed with aclrtFreeHost"
-                             : "not memory from aclrtMalloc or aclrtMemAllocManaged");
+  if (live && live->kind == core::MemKind::kHostPinned)
+    return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "host memory from aclrtMallocHost is freed with aclrtFreeHost");
+  return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "not memory from aclrtMalloc or aclrtMemAllocManaged");
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(hostPtr);
   Status st = core::HostMemory::Get().FreePinned(hostPtr);
-  return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
+  if (st.ok()) {
+    core::AllocationMap::Get().Unregister(reinterpret_cast<uintptr_t>(hostPtr));
+    return ACL_SUCCESS;
+  }
+  if (auto dead = core::AllocationMap::Get().FindFreed(hostPtr))
+    return api::RtBadParam(__func__, "hostPtr", api::Hex(hostPtr), "it lies in " + dead->Describe() + ", which was already freed");
+  return api::Fail(__func__, st);
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind memcpyKind) {
@@ -120,7 +146,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   uvm::Count(uvm::Stats().explicit_copies);
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
-  Sides(kind, dst, src, &dst_dev, &src_dev);
+  if (aclError e = api::CheckCopyRanges(__func__, dst, src, count, kind, &dst_dev, &src_dev)) return e;
   int phys = -1;
   if (dst_dev || src_dev) {
     auto ctx = core::Runtime::Get().current();
@@ -146,7 +172,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   ACL_RESOLVE_STREAM(s, stream);
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
-  Sides(kind, dst, src, &dst_dev, &src_dev);
+  if (aclError e = api::CheckCopyRanges(__func__, dst, src, count, kind, &dst_dev, &src_dev)) return e;
   // With pageable host memory the copy is synchronous with respect to the
   // host buffer: a pageable source is captured now (the caller may reuse or
   // free it on return) and a pageable destination is written before the
@@ -179,6 +205,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     return api::RtBadParam(__func__, "count", std::to_string(count), "count exceeds maxCount " + std::to_string(maxCount));
   uvm::Count(uvm::Stats().explicit_sets);
   if (count == 0) return ACL_SUCCESS;
+  if (aclError e = api::CheckFillRange(__func__, devPtr, count)) return e;
   int phys = -1;
   if (auto ctx = core::Runtime::Get().current()) {
     ctx->device()->WaitIdle();
@@ -198,6 +225,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   uvm::Count(uvm::Stats().explicit_sets);
   ACL_RESOLVE_STREAM(s, stream);
   if (count == 0) return ACL_SUCCESS;
+  if (aclError e = api::CheckFillRange(__func__, devPtr, count)) return e;
   s->Submit(std::make_unique<core::HostFuncTask>(
       [=](core::ExecContext& ctx) {
         return api::FillRange(devPtr, true, static_cast<uint8_t>(value), count, ctx.phys_id).code();
@@ -213,8 +241,37 @@ aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
   if (flag == 0 || (flag & ~kAllowed))
     return api::RtBadParam(__func__, "flag", std::to_string(flag),
                            "a non-empty combination of ACL_HOST_REG_MAPPED, _IOMEMORY, _READONLY, _PINNED");
+  if (core::RangeWraps(ptr, size) || size > SIZE_MAX)
+    return api::RtBadParam(__func__, "size", std::to_string(size), "[ptr, ptr+size) wraps around the address space");
+  const size_t n = static_cast<size_t>(size);
+  auto& map = core::AllocationMap::Get();
+  // Registering memory the runtime already manages as device memory makes no sense;
+  // memory from aclrtMallocHost may be registered (it stays known as page-locked).
+  auto inside = map.Find(ptr);
+  auto last = map.Find(static_cast<const char*>(ptr) + (n - 1));
+  const bool within_pinned = inside && inside->kind == core::MemKind::kHostPinned && last && last->id == inside->id;
+  if (!within_pinned) {
+    for (const auto& a : {inside, last}) {
+      if (a && a->kind != core::MemKind::kHostRegistered)
+        return api::RtBadParam(__func__, "ptr", api::Hex(ptr), "the range overlaps " + a->Describe() +
+                                                                   ", which is not host memory that can be registered");
+    }
+    if (api::IsDeviceArenaAddr(ptr) || api::IsManagedAddr(ptr))
+      return api::RtBadParam(__func__, "ptr", api::Hex(ptr), "device or managed memory cannot be registered as host memory");
+    if (!platform::RangeMapped(ptr, n))
+      return api::RtBadParam(__func__, "ptr", api::Hex(ptr),
+                             "[ptr, ptr+" + std::to_string(size) + ") is not mapped host memory of this process");
+  }
   Status st = core::HostMemory::Get().Register(ptr, size, flag);
-  return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
+  if (!st.ok()) return api::Fail(__func__, st);
+  if (!within_pinned) {
+    Status reg = map.Register(reinterpret_cast<uintptr_t>(ptr), n, n, core::MemKind::kHostRegistered, -1);
+    if (!reg.ok()) {
+      (void)core::HostMemory::Get().Unregister(ptr);
+      return api::Fail(__func__, reg);
+    }
+  }
+  return ACL_SUCCESS;
 }
 
 aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
@@ -230,7 +287,11 @@ aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
 aclError aclrtHostUnregister(void* ptr) {
   ACL_REQUIRE_NOT_NULL(ptr);
   Status st = core::HostMemory::Get().Unregister(ptr);
-  return st.ok() ? ACL_SUCCESS : api::Fail(__func__, st);
+  if (!st.ok()) return api::Fail(__func__, st);
+  auto& map = core::AllocationMap::Get();
+  if (auto a = map.Find(ptr); a && a->kind == core::MemKind::kHostRegistered && a->base == reinterpret_cast<uintptr_t>(ptr))
+    map.Unregister(a->base);
+  return ACL_SUCCESS;
 }
 
 aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {

@@ -14,6 +14,13 @@ constexpr uint32_t kKnownStreamFlags = ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_
                                        ACL_STREAM_CPU_SCHEDULE | ACL_STREAM_DEVICE_USE_ONLY;
 constexpr size_t kMaxUserStreams = 1984;
 
+// Stream config handles handed out by aclrtCreateStreamConfigHandle (a
+// destroyed, foreign or never-created handle is 107017, not a double free).
+core::HandleRegistry<aclrtStreamConfigHandle>& ConfigHandles() {
+  static auto* r = new core::HandleRegistry<aclrtStreamConfigHandle>();
+  return *r;
+}
+
 aclError CreateStream(const char* func, aclrtStream* stream, uint32_t priority, uint32_t flag) {
   ACL_REQUIRE_NOT_NULL(stream);
   auto ctx = core::Runtime::Get().RequireCurrent();
@@ -62,14 +69,15 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
 }
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-  auto* h = new (std::nothrow) aclrtStreamConfigHandle;
-  if (h) std::memset(h, 0, sizeof *h);
-  return h;
+  auto h = std::make_shared<aclrtStreamConfigHandle>();
+  std::memset(h.get(), 0, sizeof *h);
+  ConfigHandles().Add(h);
+  return h.get();
 }
 
 aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
   ACL_REQUIRE_NOT_NULL(handle);
-  delete handle;
+  if (!ConfigHandles().Remove(handle)) return api::InvalidHandle(__func__, "stream config handle", handle);
   return ACL_SUCCESS;
 }
 
@@ -77,7 +85,8 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
                                  const void* attrValue, size_t valueSize) {
   ACL_REQUIRE_NOT_NULL(handle);
   ACL_REQUIRE_NOT_NULL(attrValue);
-  switch (attr) {
+  ACL_FIND_HANDLE(live, ConfigHandles(), handle, "stream config handle");
+  switch (api::RawEnum(attr)) {
     case ACL_RT_STREAM_WORK_ADDR_PTR:
       if (valueSize != sizeof(void*)) return api::BadParam(__func__, "valueSize", std::to_string(valueSize), "8");
       std::memcpy(&handle->workptr, attrValue, sizeof(void*));
@@ -107,13 +116,18 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
       return ACL_SUCCESS;
     }
     default:
-      return api::BadParam(__func__, "attr", std::to_string(attr), "an aclrtStreamConfigAttr value");
+      return api::BadParam(__func__, "attr", std::to_string(api::RawEnum(attr)), "an aclrtStreamConfigAttr value");
   }
 }
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(stream);
+  std::shared_ptr<aclrtStreamConfigHandle> live;
+  if (handle != nullptr) {
+    live = ConfigHandles().Find(handle);
+    if (!live) return api::InvalidHandle(__func__, "stream config handle", handle);
+  }
   uint32_t prio = handle ? handle->priority : 0;
   uint32_t flag = handle ? static_cast<uint32_t>(handle->flag) : 0;
   return CreateStream(__func__, stream, prio, flag);

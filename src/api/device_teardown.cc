@@ -1,6 +1,7 @@
 // Device memory teardown on reset, and utilisation.
 #include "api/device_teardown.h"
 
+#include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "loader/scheduler.h"
 #include "sim/npu_system.h"
@@ -15,6 +16,7 @@ __attribute__((constructor)) void InstallTeardownHook() { core::Device::SetTeard
 void TeardownDeviceMemory(core::Device* dev) {
   uvm::Engine::Get().EvacuateDevice(dev->phys_id());
   dev->npu()->arena().FreeAllPlain();
+  core::AllocationMap::Get().UnregisterDevice(dev->phys_id(), core::MemKind::kDevice);
 }
 
 int DeviceBusyPercent(int phys_id) { return loader::BlockScheduler::Get().BusyPercent(phys_id); }

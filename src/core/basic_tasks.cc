@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "dfx/trace/trace.h"
+#include "core/allocation_map.h"
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "sim/memory_path.h"
@@ -61,6 +62,7 @@ void NotifyValueChanged() {
 
 int ValueWriteTask::Run(ExecContext&) {
   __atomic_store_n(addr_, value_, __ATOMIC_SEQ_CST);
+  AllocationMap::Get().MarkWritten(addr_, sizeof *addr_);  // initcheck
   NotifyValueChanged();
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <system_error>
 
 #include "core/exception_info.h"
 #include "core/runtime.h"
@@ -11,11 +12,13 @@
 #include "dfx/log.h"
 #include "platform/clock.h"
 #include "platform/env.h"
+#include "platform/fault_inject.h"
 
 namespace simnpu::core {
 namespace {
 std::atomic<int32_t> g_next_stream_id{0};
 constexpr int kStreamSyncTimeout = 507046;  // ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+constexpr int kResourceAllocFail = 207005;  // ACL_ERROR_RT_RESOURCE_ALLOC_FAIL
 thread_local uint32_t tls_last_task_id = 0;
 }  // namespace
 
@@ -46,8 +49,8 @@ Stream::~Stream() { Shutdown(); }
 
 bool Stream::OnWorkerThread() const { return worker_id_.load() == std::this_thread::get_id(); }
 
-void Stream::StartWorkerLocked() {
-  if (worker_.joinable() || shutdown_) return;
+bool Stream::StartWorkerLocked() {
+  if (worker_.joinable() || shutdown_) return true;
   // The worker holds a reference, so a stream destroyed from one of its own
   // tasks (a host function calling aclrtDestroyStream) outlives its loop.
   std::shared_ptr<Stream> self;
@@ -55,8 +58,14 @@ void Stream::StartWorkerLocked() {
     self = shared_from_this();
   } catch (const std::bad_weak_ptr&) {
   }
-  worker_ = std::thread([this, self] { WorkerMain(); });
+  if (platform::InjectFault(platform::FaultSite::kThread)) return false;
+  try {
+    worker_ = std::thread([this, self] { WorkerMain(); });
+  } catch (const std::system_error&) {
+    return false;  // the system refused a thread: the caller discards the task
+  }
   worker_running_ = true;
+  return true;
 }
 
 uint64_t Stream::Submit(std::unique_ptr<Task> task) {
@@ -80,7 +89,25 @@ uint64_t Stream::Submit(std::unique_ptr<Task> task) {
   }
   queue_.push_back(std::move(task));
   submitted_.store(seq, std::memory_order_seq_cst);
-  if (!worker_.joinable()) StartWorkerLocked();
+  if (!worker_.joinable() && !StartWorkerLocked()) {
+    // No thread to run it (the system refused one): the task is discarded
+    // and the next synchronize reports it; a later submission tries again.
+    std::unique_ptr<Task> t = std::move(queue_.back());
+    queue_.pop_back();
+    if (pending_error_ == 0) {
+      pending_error_ = kResourceAllocFail;
+      has_pending_.store(true);
+      pending_message_ = std::string("the stream's worker thread could not be started; task ") + t->name() +
+                         " was discarded";
+    }
+    lk.unlock();
+    t->Discard();
+    t.reset();
+    lk.lock();
+    if (completed_.load(std::memory_order_relaxed) < seq) completed_.store(seq, std::memory_order_seq_cst);
+    done_cv_.notify_all();
+    return seq;
+  }
   if (worker_sleeping_.load()) work_cv_.notify_one();
   lk.unlock();
   DestroyRetired();
@@ -108,7 +135,9 @@ void Stream::Complete(uint64_t seq) {
 void Stream::WorkerMain() {
   worker_id_.store(std::this_thread::get_id());
   ExecContext ctx{this, device_id_, phys_id_, device_, &cancel_};
-  uint64_t seq = 0;
+  // Tasks before the first one this worker pops were completed without it
+  // (discarded when no worker could be started): count on from there.
+  uint64_t seq = completed_.load(std::memory_order_acquire);
   uint64_t discard_until = 0;
   for (;;) {
     // Spin briefly for the next task: waking a blocked thread costs 20-90 us here.

@@ -113,7 +113,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
  private:
   void WorkerMain();
   void ShutdownImpl(bool force, int32_t drain_ms);
-  void StartWorkerLocked();
+  // Starts the worker thread; false when the system refuses one.
+  bool StartWorkerLocked();
   void Complete(uint64_t seq);
   // Destroys the retired tasks (a lock-free list: pushed by the worker,
   // taken whole by anyone else).

@@ -15,6 +15,8 @@
 #include <sstream>
 
 #include "dfx/log.h"
+#include "platform/file.h"
+#include "platform/vm.h"
 #include "sim/soc.h"
 
 namespace simnpu::loader {
@@ -22,6 +24,7 @@ namespace {
 constexpr int kParamInvalid = 107000;
 constexpr int kFileOpen = 107009;      // ACL_ERROR_RT_FILE_OPEN
 constexpr int kSocVersion = 507008;    // ACL_ERROR_RT_SOC_VERSION
+constexpr uint32_t kMaxKernelsPerImage = 1u << 16;
 
 #if defined(__x86_64__)
 constexpr uint16_t kHostMachine = EM_X86_64;
@@ -54,26 +57,34 @@ bool IsLoadableImage(const std::string& bytes, std::string* why) {
            ", not a kernel image built by simnpu's ascendc.cmake";
     return false;
   }
+  // Overflow-safe bounds, and headers copied out (the bytes need not be aligned).
+  const uint64_t size = bytes.size();
+  auto within = [size](uint64_t off, uint64_t len) { return off <= size && len <= size - off; };
   if (eh.e_shoff == 0 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
-      eh.e_shoff + static_cast<uint64_t>(eh.e_shnum) * sizeof(Elf64_Shdr) > bytes.size() ||
-      eh.e_shstrndx >= eh.e_shnum) {
+      !within(eh.e_shoff, static_cast<uint64_t>(eh.e_shnum) * sizeof(Elf64_Shdr)) || eh.e_shstrndx >= eh.e_shnum) {
     *why = "its section table is missing or damaged";
     return false;
   }
-  const auto* sh = reinterpret_cast<const Elf64_Shdr*>(bytes.data() + eh.e_shoff);
-  const Elf64_Shdr& strtab = sh[eh.e_shstrndx];
-  if (strtab.sh_offset + strtab.sh_size > bytes.size()) {
+  auto section = [&](unsigned i) {
+    Elf64_Shdr h;
+    std::memcpy(&h, bytes.data() + eh.e_shoff + i * sizeof(Elf64_Shdr), sizeof h);
+    return h;
+  };
+  const Elf64_Shdr strtab = section(eh.e_shstrndx);
+  if (!within(strtab.sh_offset, strtab.sh_size)) {
     *why = "its section name table is damaged";
     return false;
   }
   const char* names = bytes.data() + strtab.sh_offset;
-  for (int i = 0; i < eh.e_shnum; ++i) {
-    if (sh[i].sh_name >= strtab.sh_size) continue;
-    if (std::strcmp(names + sh[i].sh_name, SIMNPU_KERNEL_SECTION) != 0) continue;
-    if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset + sh[i].sh_size > bytes.size() ||
-        sh[i].sh_size < sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1 ||
-        std::memcmp(bytes.data() + sh[i].sh_offset, SIMNPU_KERNEL_SECTION_MAGIC,
-                    sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1) != 0) {
+  constexpr size_t kNameLen = sizeof(SIMNPU_KERNEL_SECTION);  // with the NUL
+  for (unsigned i = 0; i < eh.e_shnum; ++i) {
+    const Elf64_Shdr h = section(i);
+    if (h.sh_name >= strtab.sh_size || strtab.sh_size - h.sh_name < kNameLen) continue;
+    if (std::memcmp(names + h.sh_name, SIMNPU_KERNEL_SECTION, kNameLen) != 0) continue;
+    if (h.sh_type == SHT_NOBITS || !within(h.sh_offset, h.sh_size) ||
+        h.sh_size < sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1 ||
+        std::memcmp(bytes.data() + h.sh_offset, SIMNPU_KERNEL_SECTION_MAGIC, sizeof(SIMNPU_KERNEL_SECTION_MAGIC) - 1) !=
+            0) {
       *why = "its " SIMNPU_KERNEL_SECTION " section does not carry the simnpu kernel marker";
       return false;
     }
@@ -89,12 +100,25 @@ Binary::~Binary() {
 }
 
 Status Binary::Adopt(const simnpu_kernel_table* table) {
-  if (!table || table->magic != SIMNPU_KERNEL_TABLE_MAGIC)
+  // An in-process record names its table by address: it must be readable
+  // before anything in it is believed (a forged record never crashes).
+  simnpu_kernel_table t{};
+  if (!table || !platform::CopyIfReadable(&t, table, sizeof t) || t.magic != SIMNPU_KERNEL_TABLE_MAGIC)
     return Status(kParamInvalid, origin_ + ": the kernel table is missing or has a bad magic");
-  if (table->abi_version != SIMNPU_KERNEL_ABI_VERSION)
-    return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(table->abi_version) +
-                                     " is not supported (expected " +
-                                     std::to_string(SIMNPU_KERNEL_ABI_VERSION) + ")");
+  if (t.abi_version != SIMNPU_KERNEL_ABI_VERSION)
+    return Status(kParamInvalid, origin_ + ": kernel ABI version " + std::to_string(t.abi_version) +
+                                     " is not supported (expected " + std::to_string(SIMNPU_KERNEL_ABI_VERSION) + ")");
+  if (t.kernel_count > kMaxKernelsPerImage || (t.kernel_count > 0 && !t.kernels))
+    return Status(kParamInvalid, origin_ + ": the kernel table lists " + std::to_string(t.kernel_count) +
+                                     " kernels that cannot be read");
+  for (uint32_t i = 0; i < t.kernel_count; ++i) {
+    simnpu_kernel_desc d{};
+    const bool ok = platform::CopyIfReadable(&d, t.kernels + i, sizeof d) && d.run_block != nullptr &&
+                    d.name != nullptr && platform::RangeReadable(d.name, 1) && d.param_count <= 1024 &&
+                    (d.param_count == 0 ||
+                     (d.params != nullptr && platform::RangeReadable(d.params, d.param_count * sizeof(simnpu_param_desc))));
+    if (!ok) return Status(kParamInvalid, origin_ + ": kernel " + std::to_string(i) + " of the table is damaged");
+  }
   const sim::SocInfo* soc = sim::CurrentSoc();
   if (soc && table->npu_arch != soc->npu_arch)
     return Status(kSocVersion, origin_ + ": kernels were built for NPU architecture " +
@@ -115,7 +139,7 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromElfBytes(const std::string& bytes,
   b->origin_ = origin;
   std::string path = file_path;
   if (path.empty()) {
-    b->memfd_ = memfd_create("simnpu-kernel-image", MFD_CLOEXEC);
+    b->memfd_ = platform::CreateMemfd("simnpu-kernel-image");
     if (b->memfd_ < 0) return Status(kParamInvalid, std::string("memfd_create failed: ") + std::strerror(errno));
     size_t off = 0;
     while (off < bytes.size()) {
@@ -142,14 +166,12 @@ StatusOr<std::shared_ptr<Binary>> Binary::FromFile(const std::string& path) {
   if (!S_ISREG(st.st_mode))
     return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": it is " +
                                  (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"));
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    return Status(kFileOpen, "cannot open kernel binary \"" + path + "\": " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
+  std::string bytes, why;
+  if (!platform::ReadFile(path, &bytes, &why))
+    return Status(kFileOpen, "cannot read kernel binary \"" + path + "\": " + why);
   char real[PATH_MAX];
   std::string resolved = realpath(path.c_str(), real) ? std::string(real) : path;
-  return FromElfBytes(ss.str(), "kernel binary \"" + path + "\"", resolved);
+  return FromElfBytes(bytes, "kernel binary \"" + path + "\"", resolved);
 }
 
 StatusOr<std::shared_ptr<Binary>> Binary::FromData(const void* data, size_t length) {

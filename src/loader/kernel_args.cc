@@ -58,7 +58,7 @@ Status ArgsBuilder::Append(const void* param, size_t size, uint32_t* index) {
   if (params_.size() >= kMaxParams)
     return Status(kParamInvalid, "a kernel takes at most " + std::to_string(kMaxParams) + " parameters");
   uint32_t off = Align(static_cast<uint32_t>(area_.size()), 8);
-  if (off + size > kMaxArgsBytes)
+  if (size > kMaxArgsBytes || off > kMaxArgsBytes - size)
     return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
   area_.resize(off + size, 0);
   std::memcpy(area_.data() + off, param, size);
@@ -67,6 +67,12 @@ Status ArgsBuilder::Append(const void* param, size_t size, uint32_t* index) {
   p.size = static_cast<uint32_t>(size);
   params_.push_back(std::move(p));
   *index = static_cast<uint32_t>(params_.size() - 1);
+  return Status::Ok();
+}
+
+Status ArgsBuilder::Finalize() {
+  if (finalized_) return Status(kNotSupport, "the arguments are already finalized (aclrtKernelArgsFinalize was called twice)");
+  finalized_ = true;
   return Status::Ok();
 }
 
@@ -83,7 +89,7 @@ Status ArgsBuilder::PlaceHolderBuffer(uint32_t index, size_t size, void** out) {
     return Status(kParamInvalid, "the parameter handle is not a placeholder of these arguments");
   size_t total = area_.size();
   for (auto& p : params_) total += p.data.size();
-  if (total + size > kMaxArgsBytes)
+  if (size > kMaxArgsBytes || total > kMaxArgsBytes - size)
     return Status(kParamInvalid, "the arguments exceed " + std::to_string(kMaxArgsBytes) + " bytes");
   ArgParam& p = params_[index];
   p.data.assign(size, 0);
@@ -154,13 +160,13 @@ StatusOr<std::shared_ptr<ArgSnapshot>> SnapshotFromBuilder(const ArgsBuilder& b)
   auto s = std::make_shared<ArgSnapshot>();
   s->size = total;
   s->Allocate(capacity);
-  std::memcpy(s->data(), b.area().data(), b.area().size());
+  if (!b.area().empty()) std::memcpy(s->data(), b.area().data(), b.area().size());
   size_t data_at = data_start, copy_at = total;
   for (size_t i = 0; i < params.size(); ++i) {
     const ArgParam& p = params[i];
     if (p.has_data) {
       void* addr = s->data() + data_at;
-      std::memcpy(addr, p.data.data(), p.data.size());
+      if (!p.data.empty()) std::memcpy(addr, p.data.data(), p.data.size());
       std::memcpy(s->data() + p.offset, &addr, sizeof addr);  // patch the slot
       data_at = Align(static_cast<uint32_t>(data_at + p.data.size()), 8);
     }

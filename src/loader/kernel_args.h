@@ -45,7 +45,9 @@ class ArgsBuilder {
   Status Append(const void* param, size_t size, uint32_t* index);
   Status AppendPlaceHolder(uint32_t* index);
   Status PlaceHolderBuffer(uint32_t index, size_t size, void** out);
-  void Finalize() { finalized_ = true; }
+  // Freezes the layout; a second call is 207000 (an ordering error, like an
+  // append after Finalize).
+  Status Finalize();
   bool finalized() const { return finalized_; }
   const std::shared_ptr<Function>& function() const { return fn_; }
   const std::vector<ArgParam>& params() const { return params_; }

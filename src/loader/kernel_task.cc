@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "core/runtime.h"
 #include "dfx/errors.h"
 #include "dfx/trace/trace.h"
 #include "dfx/log.h"
 #include "loader/kernel_dump.h"
+#include "loader/launch_check.h"
 #include "loader/scheduler.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
@@ -38,7 +40,21 @@ int KernelTask::Run(core::ExecContext& ctx) {
   const uint64_t est = fn_->block_ns_estimate.load(std::memory_order_relaxed);
   job.solo = est != 0 && est * job.num_blocks < solo_ns;
   KernelDumper dumper(*fn_->desc, *args_, job.num_blocks, ctx.phys_id, ctx.stream ? ctx.stream->id() : -1, task_id);
+  // The memory check (SIMNPU_MEMCHECK): the allocations the pointer
+  // arguments point into, resolved now, when the kernel runs.
+  std::optional<LaunchCheck> check;
+  if (const uint32_t mode = MemcheckMode()) {
+    check.emplace(mode, *fn_->desc, job.argv, job.num_blocks, args_->data(), args_->size);
+    job.check = &*check;
+  }
   int rc = BlockScheduler::Get().Run(job);
+  if (rc == 0 && check) {
+    std::string race = check->Finish();
+    if (!race.empty()) {
+      rc = job.core_type == SIMNPU_KERNEL_AIV ? 507035 : 507015;  // as a failing block would
+      job.fail_msg = race;
+    }
+  }
   dumper.After(rc, job.fail_msg, job.fail_block);
   SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kKernel, fn_->desc->name, job.num_blocks, job.block_ns.load()));
   if (job.num_blocks > 0)

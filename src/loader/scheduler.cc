@@ -12,6 +12,7 @@
 
 #include "core/stream.h"
 #include "dfx/log.h"
+#include "loader/launch_check.h"
 #include "platform/clock.h"
 #include "platform/env.h"
 #include "sim/memory_path.h"
@@ -156,7 +157,21 @@ void Diagnostic(void* ctx, int level, const char* text) {
   if (level >= 2) std::fprintf(stderr, "[simnpu] kernel %s, block %u: %s\n", c->job->desc->name, c->block, text);
 }
 
-const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic};
+int MemResolve(void* ctx, uintptr_t addr, size_t n, uint32_t access, simnpu_mem_range* out, char* why,
+               size_t cap) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  if (!c->job->check) return 0;
+  return c->job->check->Resolve(addr, n, access, out, why, cap);
+}
+int MemTrace(void* ctx, uintptr_t addr, size_t n, uint32_t access, const char* file, uint32_t line, char* why,
+             size_t cap) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  if (!c->job->check) return 0;
+  return c->job->check->Trace(c->block, addr, n, access, file, line, why, cap);
+}
+
+const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic,
+                                          MemResolve, MemTrace};
 
 }  // namespace
 
@@ -241,7 +256,12 @@ int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
   env.services_ctx = &ctx;
   env.error_msg = err;
   env.error_msg_cap = sizeof err;
-  env.flags = job.env_flags;
+  env.flags = job.env_flags | SIMNPU_ENV_FLAG_EXT;
+  if (job.check) {
+    env.memcheck = job.check->mode();
+    env.mem_range_count = static_cast<uint32_t>(job.check->ranges().size());
+    env.mem_ranges = job.check->ranges().data();
+  }
   int rc;
   tls_signal = 0;
   // No signal mask is saved: the guard handler runs with SA_NODEFER and an

@@ -30,6 +30,8 @@
 
 namespace simnpu::loader {
 
+class LaunchCheck;
+
 struct Job {
   const simnpu_kernel_desc* desc = nullptr;
   void* const* argv = nullptr;
@@ -43,6 +45,7 @@ struct Job {
   size_t ub_size = 0;
   uint32_t env_flags = 0;
   bool solo = false;              // run every block on the calling thread (a short launch)
+  LaunchCheck* check = nullptr;   // the launch's memory check (launch_check.h); null: unchecked
 
   // results
   std::atomic<uint32_t> next{0};      // next block to start

@@ -1,6 +1,8 @@
 // userfaultfd(2) wrapper.
 #include "platform/userfaultfd.h"
 
+#include "platform/fault_inject.h"
+
 #include <fcntl.h>
 #include <linux/userfaultfd.h>
 #include <sys/ioctl.h>
@@ -47,6 +49,10 @@ Userfaultfd::~Userfaultfd() {
 }
 
 std::unique_ptr<Userfaultfd> Userfaultfd::Open(std::string* why_not) {
+  if (InjectFault(FaultSite::kUffd)) {
+    if (why_not) *why_not = "userfaultfd(2) failed (fault injected)";
+    return nullptr;
+  }
   int fd = static_cast<int>(syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK));
   int sys_errno = fd < 0 ? errno : 0;
   if (fd < 0) {

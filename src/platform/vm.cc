@@ -1,7 +1,12 @@
 // Virtual memory primitives.
 #include "platform/vm.h"
 
+#include "platform/fault_inject.h"
+
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -15,6 +20,10 @@ namespace simnpu::platform {
 
 void* ReserveVa(size_t size, size_t align, uintptr_t hint, bool* at_hint) {
   if (at_hint) *at_hint = false;
+  if (InjectFault(FaultSite::kReserveVa)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
   const int prot = PROT_NONE;
   const int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
   if (hint != 0 && (hint & (align - 1)) == 0) {
@@ -42,6 +51,7 @@ void ReleaseVa(void* addr, size_t size) {
 }
 
 int CommitRw(void* addr, size_t size, bool huge) {
+  if (InjectFault(FaultSite::kCommit)) return ENOMEM;
   if (mprotect(addr, size, PROT_READ | PROT_WRITE) != 0) return errno;
   if (huge) madvise(addr, size, MADV_HUGEPAGE);  // advisory; failure is harmless
   return 0;
@@ -57,6 +67,57 @@ int DropPages(void* addr, size_t size) {
   if (madvise(addr, size, MADV_DONTNEED) != 0) return errno;
   return 0;
 }
+
+bool RangeMapped(const void* addr, size_t size) {
+  if (size == 0) return true;
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  if (a > UINTPTR_MAX - (size - 1)) return false;
+  const uintptr_t lo = AlignDown(a, kPageSize);
+  const uintptr_t last = a + (size - 1);
+  if (last > UINTPTR_MAX - kPageSize) return false;
+  const uintptr_t hi = AlignUp(last + 1, kPageSize);
+  return msync(reinterpret_cast<void*>(lo), hi - lo, MS_ASYNC) == 0;
+}
+
+bool CopyIfReadable(void* dst, const void* addr, size_t size) {
+  if (size == 0) return true;
+  if (!RangeMapped(addr, size)) return false;
+  int p[2];
+  if (pipe2(p, O_CLOEXEC) != 0) return false;
+  const char* at = static_cast<const char*>(addr);
+  char* out = static_cast<char*>(dst);
+  char sink[4096];
+  bool ok = true;
+  while (size > 0) {
+    const size_t chunk = size < sizeof sink ? size : sizeof sink;  // always fits in the pipe
+    // The raw system call: the kernel checks the bytes (EFAULT), where a
+    // sanitizer's write() interceptor would read them itself first.
+    const ssize_t w = static_cast<ssize_t>(syscall(SYS_write, p[1], at, chunk));
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      ok = false;
+      break;
+    }
+    for (ssize_t left = w; left > 0;) {
+      const ssize_t r = read(p[0], out ? out : sink, static_cast<size_t>(left));
+      if (r <= 0) {
+        if (r < 0 && errno == EINTR) continue;
+        ok = false;
+        break;
+      }
+      left -= r;
+      if (out) out += r;
+    }
+    if (!ok) break;
+    at += w;
+    size -= static_cast<size_t>(w);
+  }
+  close(p[0]);
+  close(p[1]);
+  return ok;
+}
+
+bool RangeReadable(const void* addr, size_t size) { return CopyIfReadable(nullptr, addr, size); }
 
 long CountAnonHugePages() {
   FILE* f = std::fopen("/proc/self/smaps_rollup", "r");

@@ -26,6 +26,23 @@ int Decommit(void* addr, size_t size);
 // Drops the pages of a range, keeping the mapping (MADV_DONTNEED). 0 or errno.
 int DropPages(void* addr, size_t size);
 
+// True when every page of [addr, addr+size) is mapped in this process (any
+// protection). Uses msync(MS_ASYNC), which fails with ENOMEM on a hole, so it
+// costs one system call and no memory however large the range. A range that
+// wraps around the address space is not mapped.
+bool RangeMapped(const void* addr, size_t size);
+
+// True when every byte of [addr, addr+size) can be read by this process
+// (mapped and readable): the bytes are pushed through a pipe, which the
+// kernel refuses with EFAULT for unreadable memory instead of faulting. Costs
+// two system calls per 64 KiB; for structures and argument blocks, not for
+// gigabytes (RangeMapped first for those claims).
+bool RangeReadable(const void* addr, size_t size);
+// The same, copying the bytes to dst as it goes: code that must look at
+// memory it does not trust reads the copy (never the original, which may be
+// memory this process cannot load from directly, such as a sanitizer's).
+bool CopyIfReadable(void* dst, const void* addr, size_t size);
+
 inline uintptr_t AlignUp(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
 inline uintptr_t AlignDown(uintptr_t v, uintptr_t a) { return v & ~(a - 1); }
 

@@ -13,6 +13,7 @@
 #include "simnpu_ascendc/prelude.h"
 #include "simnpu_ascendc/fp16.h"
 #include "simnpu_ascendc/fp8.h"
+#include "simnpu_ascendc/memcheck.h"
 #include "simnpu_ascendc/context.h"
 #include "simnpu_ascendc/position.h"
 #include "simnpu_ascendc/soc_state.h"

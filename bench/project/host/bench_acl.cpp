@@ -539,8 +539,12 @@ void BenchVadd(const sb::Args& args) {
   const size_t bytes = args.Size("size", 64 * sb::kMiB);
   const uint32_t blocks = static_cast<uint32_t>(args.Int("blocks", 48));
   const int reps = static_cast<int>(args.Int("reps", 7));
-  VaddOne<float>("vadd.kernel.f32", "float", bytes, blocks, reps);
-  VaddOne<uint16_t>("vadd.kernel.f16", "half", bytes, blocks, reps);
+  // --tag nomemcheck names the rows of a run with SIMNPU_MEMCHECK=0 (the
+  // kernel memory check's cost is the ratio of the default rows to these).
+  const std::string tag = args.Get("tag", "");
+  const std::string sfx = tag.empty() ? "" : "." + tag;
+  VaddOne<float>(("vadd.kernel.f32" + sfx).c_str(), "float", bytes, blocks, reps);
+  VaddOne<uint16_t>(("vadd.kernel.f16" + sfx).c_str(), "half", bytes, blocks, reps);
 }
 
 // ------------------------------------------------------------------ the sample's computation

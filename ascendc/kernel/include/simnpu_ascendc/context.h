@@ -80,6 +80,10 @@ struct BlockContext {
   std::string print_buf;
   bool print_truncated = false;
   std::string fail_msg;
+  MemcheckState memcheck;                      // memcheck.h
+  // Non-zero while an atomic mode is active (SetAtomicAdd ...): GM writes are
+  // then atomic read-modify-writes (checked for bounds, never races).
+  uint32_t atomic_mode = 0;
 };
 
 SIMNPU_ASCENDC_HIDDEN inline thread_local BlockContext* tls_ctx = nullptr;
@@ -252,11 +256,43 @@ SIMNPU_ASCENDC_NOINLINE inline void GmTransferSlow(BlockContext* c, bool write, 
   }
 }
 
+// ---- the memory check (memcheck.h): every GM access passes here.
+SIMNPU_ASCENDC_NOINLINE SIMNPU_ASCENDC_COLD inline void GmCheckSlow(BlockContext* c, uintptr_t a, size_t n,
+                                                                  uint32_t access, const SrcLoc& loc) {
+  char msg[1024];
+  msg[0] = '\0';
+  if (MemcheckSlow(c->memcheck, c->env, a, n, access, loc.file, loc.line, msg, sizeof msg) != 0) {
+    Fail(SIMNPU_BLOCK_GM_FAULT, loc, "%s", msg);
+  }
+}
+
+inline void GmCheck(BlockContext* c, uintptr_t a, size_t n, uint32_t access, const SrcLoc& loc) {
+  if (c == nullptr || c->memcheck.mode == 0 || n == 0) return;
+  if (__builtin_expect(MemcheckFast(c->memcheck, a, n), 1)) return;
+  GmCheckSlow(c, a, n, access, loc);
+}
+
+// For code that reaches global memory another way than GmRead / GmWrite:
+// checks (and traces) an access of n bytes at gm.
+inline void GmTouch(const void* gm, size_t n, uint32_t access, const SrcLoc& loc) {
+  BlockContext* c = tls_ctx;
+  GmCheck(c, reinterpret_cast<uintptr_t>(gm), n, access, loc);
+}
+
+// For an all-blocks synchronisation (SyncAll and the like): accesses on the
+// two sides of it never race (racecheck).
+inline void GmBarrier() {
+  BlockContext* c = tls_ctx;
+  if (c == nullptr || (c->memcheck.mode & SIMNPU_MEMCHECK_RACE) == 0 || c->env->services->mem_trace == nullptr) return;
+  c->env->services->mem_trace(c->env->services_ctx, 0, 0, SIMNPU_ACCESS_BARRIER, nullptr, 0, nullptr, 0);
+}
+
 // GM -> local memory.
 inline void GmRead(void* dst, const void* gm_src, size_t n, const SrcLoc& loc) {
   if (n == 0) return;
   BlockContext* c = tls_ctx;
   const uintptr_t a = reinterpret_cast<uintptr_t>(gm_src);
+  GmCheck(c, a, n, SIMNPU_ACCESS_READ, loc);
   if (__builtin_expect(OverlapsManaged(c, a, n), 0)) {
     GmTransferSlow(c, false, a, static_cast<uint8_t*>(dst), n, loc);
     return;
@@ -269,6 +305,8 @@ inline void GmWrite(void* gm_dst, const void* src, size_t n, const SrcLoc& loc) 
   if (n == 0) return;
   BlockContext* c = tls_ctx;
   const uintptr_t a = reinterpret_cast<uintptr_t>(gm_dst);
+  GmCheck(c, a, n, c != nullptr && c->atomic_mode != 0 ? SIMNPU_ACCESS_WRITE | SIMNPU_ACCESS_ATOMIC : SIMNPU_ACCESS_WRITE,
+          loc);
   if (__builtin_expect(OverlapsManaged(c, a, n), 0)) {
     GmTransferSlow(c, true, a, const_cast<uint8_t*>(static_cast<const uint8_t*>(src)), n, loc);
     return;

@@ -71,6 +71,7 @@ inline BlockScope BeginBlock(BlockContext& c, const simnpu_block_env* env) {
   c.flags = env->flags;
   c.core_type = env->core_type;
   c.block_idx = env->block_idx;
+  MemcheckBegin(c.memcheck, env);
   tls_ctx = &c;
   ::block_idx = env->block_idx;
   ::block_num = env->block_num;

@@ -213,8 +213,13 @@ class GlobalTensor {
   void SetValue(uint64_t offset, T value, SIMNPU_ASCENDC_LOC_PARAM) const {
     ::simnpu::ascendc::detail::GmWrite(addr_ + offset, &value, sizeof(T), simnpuLoc);
   }
-  // Direct reference; bypasses the managed-memory routing (plain pointer access).
-  __gm__ T& operator()(uint64_t offset) const { return addr_[offset]; }
+  // Direct reference; bypasses the managed-memory routing (plain pointer
+  // access), but the memory check sees it (as a read: the direction of a
+  // reference is not known).
+  __gm__ T& operator()(uint64_t offset, SIMNPU_ASCENDC_LOC_PARAM) const {
+    ::simnpu::ascendc::detail::GmTouch(addr_ + offset, sizeof(T), SIMNPU_ACCESS_READ, simnpuLoc);
+    return addr_[offset];
+  }
 
   // L2 cache hints have no effect in the model.
   template <typename M>
