@@ -221,11 +221,15 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
                             "it holds received items; add to a dataset you created and filled yourself"});
     return ACL_ERROR_FEATURE_UNSUPPORTED;
   }
-  if (!dataset->items.empty() && dataset->items.front()->device_data != dataItem->device_data)
-    return api::BadParam(__func__, "dataItem", api::Hex(dataItem),
-                         std::string("an item whose data is ") +
-                             (dataset->items.front()->device_data ? "device" : "host") +
-                             " memory like the dataset's other items (host and device data cannot be mixed)");
+  // Host and device data cannot be mixed (items without data take either side).
+  if (dataItem->data != nullptr) {
+    for (const acltdtDataItem* other : dataset->items) {
+      if (other->data == nullptr || other->device_data == dataItem->device_data) continue;
+      return api::BadParam(__func__, "dataItem", api::Hex(dataItem),
+                           std::string("an item whose data is ") + (other->device_data ? "device" : "host") +
+                               " memory like the dataset's other items (host and device data cannot be mixed)");
+    }
+  }
   dataset->items.push_back(dataItem);
   return ACL_SUCCESS;
 }
