@@ -45,8 +45,8 @@ struct TensorView {
 
 // One buffer holding every item.
 std::shared_ptr<Mbuf> SerializeDataset(const std::vector<TensorView>& items);
-// The items of a message; data pointers point into m. 507000-class failure
-// (100000) when the message is malformed.
+// The items of a message; data pointers point into m. 100000 when the
+// message is malformed (truncated, or another version).
 Status ParseDataset(const Mbuf& m, std::vector<TensorView>* items);
 
 }  // namespace simnpu::tdt
