@@ -278,7 +278,8 @@ aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
   if (!tdt::Channels().Has(handle)) return NotLive(__func__, "handle", handle, "channel");
   if (handle->legacy) {
     simnpu::dfx::ReportErr(api::LogModule::kAscendcl, api::ErrCode::EH0009,
-                           {__func__, handle->name, "handle", "a channel made by acltdtCreateChannel cannot be cleaned"});
+                           {__func__, handle->name, "handle",
+                            "a channel made by acltdtCreateChannel cannot be cleaned"});
     return ACL_ERROR_FEATURE_UNSUPPORTED;
   }
   ACL_REQUIRE_OK(tdt::QueueService::Get().Clear(handle->qid, /*internal=*/true));
@@ -298,7 +299,8 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   views.reserve(dataset->items.size());
   for (const acltdtDataItem* it : dataset->items) {
     if (!tdt::Items().Has(it))
-      return api::BadParam(__func__, "dataset", api::Hex(dataset), "a dataset whose items are all live (one was destroyed)");
+      return api::BadParam(__func__, "dataset", api::Hex(dataset),
+                           "a dataset whose items are all live (one was destroyed)");
     tdt::TensorView v;
     v.tdt_type = it->tdt_type;
     v.data_type = it->data_type;
@@ -352,7 +354,8 @@ aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size)
   if (!tdt::Channels().Has(handle)) return NotLive(__func__, "handle", handle, "channel");
   if (handle->legacy) {
     simnpu::dfx::ReportErr(api::LogModule::kAscendcl, api::ErrCode::EH0009,
-                           {__func__, handle->name, "handle", "a channel made by acltdtCreateChannel has no size query"});
+                           {__func__, handle->name, "handle",
+                            "a channel made by acltdtCreateChannel has no size query"});
     return ACL_ERROR_FEATURE_UNSUPPORTED;
   }
   auto n = tdt::QueueService::Get().Size(handle->qid, /*internal=*/true);

@@ -395,7 +395,8 @@ aclError acltdtFreeBuf(acltdtBuf buf) {
   ACL_REQUIRE_NOT_NULL(buf);
   TDT_FIND_BUF(b, buf);
   if (b->head != nullptr)
-    return api::BadParam(__func__, "buf", api::Hex(buf), "a buffer that is not appended to a chain (free the chain's head)");
+    return api::BadParam(__func__, "buf", api::Hex(buf),
+                         "a buffer that is not appended to a chain (free the chain's head)");
   tdt::MbufTable::Get().Release(buf);
   return ACL_SUCCESS;
 }

@@ -45,7 +45,8 @@ Status ParseDataset(const Mbuf& m, std::vector<TensorView>* items) {
     std::memcpy(&h, p, sizeof h);
     p += sizeof h;
     left -= sizeof h;
-    if (h.version != kMessageVersion) return Status(kInvalidParam, "unknown channel message version " + std::to_string(h.version));
+    if (h.version != kMessageVersion)
+      return Status(kInvalidParam, "unknown channel message version " + std::to_string(h.version));
     if (h.dim_num > left / sizeof(int64_t)) return Status(kInvalidParam, "truncated dims in a channel message");
     TensorView v;
     v.tdt_type = h.data_type;
