@@ -16,6 +16,7 @@ struct MmArgs {
   uint32_t quant;     // QuantMode_t
   float scale;
   uint32_t bias;      // 1: add bias (float/int32 row of n) through the bias table
+  uint32_t hf32 = 0;  // 1: SetHF32Mode(true) (float inputs)
 };
 
 inline uint32_t Align(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
@@ -29,6 +30,7 @@ inline void CubeMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, MmArgs t) 
   const uint32_t kA = Align(t.k, sizeof(AT) == 1 && !t.b_trans ? 32 : c0);
   const uint32_t mB = mA / 16, nB = nA / 16, kB = kA / c0;
   TPipe pipe;
+  if (t.hf32) SetHF32Mode(true);
   TQue<TPosition::A1, 1> qa1;
   TQue<TPosition::B1, 1> qb1;
   TQue<TPosition::A2, 1> qa2;

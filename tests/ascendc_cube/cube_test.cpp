@@ -58,7 +58,8 @@ std::vector<LT> Reference(const std::vector<AT>& a, const std::vector<AT>& b, co
         if constexpr (std::is_integral<LT>::value) {
           acc = static_cast<LT>(static_cast<uint32_t>(acc) + static_cast<uint32_t>(int32_t(av) * int32_t(bv)));
         } else if constexpr (std::is_same<AT, float>::value) {
-          acc = acc + Tf32(av) * Tf32(bv);
+          const float prod = t.hf32 ? Tf32(av) * Tf32(bv) : av * bv;
+          acc = acc + prod;
         } else {
           acc = acc + static_cast<float>(av) * static_cast<float>(bv);
         }
@@ -108,9 +109,14 @@ TEST(CubeBasic, Bf16AndTf32BitExact) {
   MmArgs t{32, 32, 64, 0, 2, 0, 0, 1.0f, 1};
   ASSERT_EQ((RunMm<bfloat16_t, float, float>(t, &c, &ref)), "");
   EXPECT_TRUE(SameBytes(c, ref));
-  MmArgs f{24, 16, 40, 1, 1, 0, 0, 1.0f, 0};
+  MmArgs f{24, 16, 40, 1, 1, 0, 0, 1.0f, 0, 0};
   ASSERT_EQ((RunMm<float, float, float>(f, &c, &ref)), "");
   EXPECT_TRUE(SameBytes(c, ref));
+  MmArgs h{24, 16, 40, 1, 2, 0, 0, 1.0f, 1, 1};  // HF32 mode
+  std::vector<float> c2, ref2;
+  ASSERT_EQ((RunMm<float, float, float>(h, &c2, &ref2)), "");
+  EXPECT_TRUE(SameBytes(c2, ref2));
+  EXPECT_FALSE(SameBytes(c, c2));
 }
 
 TEST(CubeBasic, Int8ToInt32Exact) {

@@ -446,7 +446,12 @@ namespace ascendc {
 namespace detail {
 namespace cube {
 
-// tf32: a float input of the cube keeps 10 mantissa bits (round to nearest even).
+// The HF32 mode (SetHF32Mode): float inputs of Mmad keep 10 mantissa bits
+// (round to nearest even). Per thread (per core), off by default.
+SIMNPU_ASCENDC_HIDDEN inline thread_local bool tls_hf32 = false;
+inline void ResetHf32() { tls_hf32 = false; }
+SIMNPU_ASCENDC_SOC_STATE_RESET(ResetHf32);
+
 inline float ToTf32(float x) {
   uint32_t u;
   std::memcpy(&u, &x, 4);
@@ -462,7 +467,7 @@ inline float ToTf32(float x) {
 template <typename T>
 inline float ToF(T v) {
   if constexpr (std::is_same<T, float>::value) {
-    return ToTf32(v);
+    return tls_hf32 ? ToTf32(v) : v;
   } else {
     return static_cast<float>(v);
   }
@@ -568,8 +573,12 @@ inline void MmadImpl(const AscendC::LocalTensor<Dst>& dst, const AscendC::LocalT
 
 namespace AscendC {
 
+// HF32 mode for float inputs of Mmad (and the Matmul API's SetHF32).
+inline void SetHF32Mode(bool hf32Mode) { ::simnpu::ascendc::detail::cube::tls_hf32 = hf32Mode; }
+inline void SetHF32TransMode(bool /*hf32TransMode*/) {}
+
 // C = A x B (or C += A x B, C = A x B + bias), A in L0A (ZZ), B in L0B (ZN),
-// C in L0C (NZ); float inputs are rounded to tf32.
+// C in L0C (NZ).
 template <typename T, typename U, typename S>
 inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                  const MmadParams& mmadParams, SIMNPU_ASCENDC_LOC_PARAM) {

@@ -1,11 +1,11 @@
 // simnpu Ascend C model: the inner kernel of the cube unit's Mmad.
 //
-// C[i][j] = init[i][j] + sum over kk ascending of A[i][kk] * B[kk][j], one
-// fp32 rounding after each addition. The operands are packed into fp32
-// panels first (half, bfloat16_t and tf32-rounded float inputs; their
-// products are exact in fp32, so a fused multiply-add and a multiply then
-// add give the same bits, and so does every blocking over i and j): the
-// result depends only on the order over kk, which is always ascending.
+// C[i][j] = init[i][j] + sum over kk ascending of A[i][kk] * B[kk][j], the
+// product rounded to fp32, then the sum (no fused multiply-add). The operands
+// are packed into fp32 panels first (half and bfloat16_t products are exact
+// in fp32; float inputs are used as they are, or rounded to HF32 in the
+// HF32 mode). Every blocking over i and j gives the same bits: the result
+// depends only on the order over kk, which is always ascending.
 // The kernel is blocked 6 x 16 (twelve 8-float accumulators) and built
 // twice, for AVX2+FMA (chosen at run time when the CPU has it) and for the
 // baseline instruction set. Integer products (int8, int4) accumulate in
@@ -70,6 +70,10 @@ typedef float V8f __attribute__((vector_size(32)));
     }                                                                                            \
   }
 
+// products and sums round separately (no contraction into a fused
+// multiply-add), so both builds give the same bits for float inputs too
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
 #if SIMNPU_ASCENDC_X86
 __attribute__((target("avx2,fma"))) inline void MicroAvx2(const float* ap, const float* bp, float* c, int k, int rows,
                                                           int cols) {
@@ -79,6 +83,7 @@ __attribute__((target("avx2,fma"))) inline void MicroAvx2(const float* ap, const
 inline void MicroBase(const float* ap, const float* bp, float* c, int k, int rows, int cols) {
   SIMNPU_CUBE_MICRO_BODY
 }
+#pragma GCC pop_options
 #undef SIMNPU_CUBE_MICRO_BODY
 
 inline bool UseAvx2() {
