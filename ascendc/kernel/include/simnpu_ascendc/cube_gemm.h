@@ -36,37 +36,70 @@ typedef float V8f __attribute__((vector_size(32)));
 // Ap: k x kMr floats per row panel (kk-major); Bp: k x 16 floats per column
 // strip (kk-major). c points at C(i0, j0) in NZ (rows 16 floats apart).
 // rows <= kMr, cols <= 16 valid.
+// The full 6 x 16 tile keeps its twelve accumulators in registers (named,
+// so the compiler does not spill an array); partial tiles go through a
+// padded copy.
 #define SIMNPU_CUBE_MICRO_BODY                                                                   \
-  V8f acc[kMr][2];                                                                               \
-  for (int r = 0; r < kMr; ++r) {                                                                \
-    if (r < rows) {                                                                              \
-      std::memcpy(&acc[r][0], c + r * 16, 32);                                                   \
-      std::memcpy(&acc[r][1], c + r * 16 + 8, 32);                                               \
-    } else {                                                                                     \
-      acc[r][0] = V8f{};                                                                         \
-      acc[r][1] = V8f{};                                                                         \
-    }                                                                                            \
+  float pad[kMr * 16];                                                                           \
+  float* cc = c;                                                                                 \
+  const bool full = rows == kMr && cols == 16;                                                   \
+  if (!full) {                                                                                   \
+    std::memset(pad, 0, sizeof pad);                                                             \
+    for (int r = 0; r < rows; ++r) std::memcpy(pad + r * 16, c + r * 16, 64);                    \
+    cc = pad;                                                                                    \
   }                                                                                              \
+  V8f c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51;                                \
+  std::memcpy(&c00, cc + 0, 32);                                                                 \
+  std::memcpy(&c01, cc + 8, 32);                                                                 \
+  std::memcpy(&c10, cc + 16, 32);                                                                \
+  std::memcpy(&c11, cc + 24, 32);                                                                \
+  std::memcpy(&c20, cc + 32, 32);                                                                \
+  std::memcpy(&c21, cc + 40, 32);                                                                \
+  std::memcpy(&c30, cc + 48, 32);                                                                \
+  std::memcpy(&c31, cc + 56, 32);                                                                \
+  std::memcpy(&c40, cc + 64, 32);                                                                \
+  std::memcpy(&c41, cc + 72, 32);                                                                \
+  std::memcpy(&c50, cc + 80, 32);                                                                \
+  std::memcpy(&c51, cc + 88, 32);                                                                \
   for (int kk = 0; kk < k; ++kk) {                                                               \
     V8f b0, b1;                                                                                  \
     std::memcpy(&b0, bp + kk * 16, 32);                                                          \
     std::memcpy(&b1, bp + kk * 16 + 8, 32);                                                      \
     const float* a = ap + kk * kMr;                                                              \
-    for (int r = 0; r < kMr; ++r) {                                                              \
-      const V8f av = V8f{} + a[r];                                                               \
-      acc[r][0] = acc[r][0] + av * b0;                                                           \
-      acc[r][1] = acc[r][1] + av * b1;                                                           \
-    }                                                                                            \
+    V8f av = V8f{} + a[0];                                                                       \
+    c00 = c00 + av * b0;                                                                         \
+    c01 = c01 + av * b1;                                                                         \
+    av = V8f{} + a[1];                                                                           \
+    c10 = c10 + av * b0;                                                                         \
+    c11 = c11 + av * b1;                                                                         \
+    av = V8f{} + a[2];                                                                           \
+    c20 = c20 + av * b0;                                                                         \
+    c21 = c21 + av * b1;                                                                         \
+    av = V8f{} + a[3];                                                                           \
+    c30 = c30 + av * b0;                                                                         \
+    c31 = c31 + av * b1;                                                                         \
+    av = V8f{} + a[4];                                                                           \
+    c40 = c40 + av * b0;                                                                         \
+    c41 = c41 + av * b1;                                                                         \
+    av = V8f{} + a[5];                                                                           \
+    c50 = c50 + av * b0;                                                                         \
+    c51 = c51 + av * b1;                                                                         \
   }                                                                                              \
-  for (int r = 0; r < rows; ++r) {                                                               \
-    if (cols == 16) {                                                                            \
-      std::memcpy(c + r * 16, &acc[r][0], 32);                                                   \
-      std::memcpy(c + r * 16 + 8, &acc[r][1], 32);                                               \
-    } else {                                                                                     \
-      float tmp[16];                                                                             \
-      std::memcpy(tmp, &acc[r][0], 32);                                                          \
-      std::memcpy(tmp + 8, &acc[r][1], 32);                                                      \
-      for (int j = 0; j < cols; ++j) c[r * 16 + j] = tmp[j];                                     \
+  std::memcpy(cc + 0, &c00, 32);                                                                 \
+  std::memcpy(cc + 8, &c01, 32);                                                                 \
+  std::memcpy(cc + 16, &c10, 32);                                                                \
+  std::memcpy(cc + 24, &c11, 32);                                                                \
+  std::memcpy(cc + 32, &c20, 32);                                                                \
+  std::memcpy(cc + 40, &c21, 32);                                                                \
+  std::memcpy(cc + 48, &c30, 32);                                                                \
+  std::memcpy(cc + 56, &c31, 32);                                                                \
+  std::memcpy(cc + 64, &c40, 32);                                                                \
+  std::memcpy(cc + 72, &c41, 32);                                                                \
+  std::memcpy(cc + 80, &c50, 32);                                                                \
+  std::memcpy(cc + 88, &c51, 32);                                                                \
+  if (!full) {                                                                                   \
+    for (int r = 0; r < rows; ++r) {                                                             \
+      for (int j = 0; j < cols; ++j) c[r * 16 + j] = pad[r * 16 + j];                           \
     }                                                                                            \
   }
 
