@@ -126,6 +126,81 @@ TEST(MatmulApi, OtherConfigsAndTypes) {
   RunCase<bfloat16_t, float, AscendC::CFG_NORM>(48, 64, 128, 2, false, false, false, true);
 }
 
+// A in NZ (GM), C written in NZ
+void NzKernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, TCubeTiling t) {
+  using namespace AscendC;
+  using A = MatmulType<TPosition::GM, CubeFormat::NZ, half>;
+  using B = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::NZ, float>;
+  Matmul<A, B, C> mm;
+  REGIST_MATMUL_OBJ(nullptr, nullptr, mm, &t);
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.IterateAll(gc);
+  mm.End();
+}
+
+TEST(MatmulApi, NzInputAndOutput) {
+  const int M = 48, N = 32, K = 64;
+  matmul_tiling::MatmulApiTiling tiling;
+  tiling.SetAType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::NZ, matmul_tiling::DataType::DT_FLOAT16);
+  tiling.SetBType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT16);
+  tiling.SetCType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::NZ, matmul_tiling::DataType::DT_FLOAT);
+  tiling.SetShape(M, N, K);
+  tiling.SetFixSplit(32, 16, 32);  // several base blocks
+  TCubeTiling t;
+  ASSERT_EQ(tiling.GetTiling(t), 0);
+  EXPECT_EQ(t.baseM, 32);
+  std::vector<half> a(M * K), anz(M * K), b(K * N);
+  for (int i = 0; i < M * K; ++i) a[i] = half(float((i * 37) % 17 - 8) / 8.0f);
+  for (int i = 0; i < K * N; ++i) b[i] = half(float((i * 11) % 13 - 6) / 4.0f);
+  for (int i = 0; i < M; ++i) {
+    for (int k = 0; k < K; ++k) anz[(k / 16) * M * 16 + i * 16 + k % 16] = a[i * K + k];
+  }
+  std::vector<float> cnz(M * N, -1.0f), want(M * N);
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      float acc = 0;
+      for (int k = 0; k < K; ++k) acc = acc + float(a[i * K + k]) * float(b[k * N + j]);
+      want[(j / 16) * M * 16 + i * 16 + j % 16] = acc;
+    }
+  }
+  simnpu_test::FakeServices svc;
+  simnpu_test::Runner r(&svc);
+  r.core_type = SIMNPU_KERNEL_AIC;
+  ASSERT_EQ(r.Run<&NzKernel>(1, reinterpret_cast<GM_ADDR>(anz.data()), reinterpret_cast<GM_ADDR>(b.data()),
+                             reinterpret_cast<GM_ADDR>(cnz.data()), t),
+            0)
+      << r.FirstError();
+  EXPECT_EQ(std::memcmp(cnz.data(), want.data(), want.size() * 4), 0);
+}
+
+void NoInit(GM_ADDR c) {
+  using namespace AscendC;
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  Matmul<A, A, C> mm;
+  GlobalTensor<float> gc;
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+  mm.IterateAll(gc);
+}
+
+TEST(MatmulApi, MisuseMessages) {
+  simnpu_test::FakeServices svc;
+  simnpu_test::Runner r(&svc);
+  r.core_type = SIMNPU_KERNEL_AIC;
+  float c[4];
+  EXPECT_EQ(r.Run<&NoInit>(1, reinterpret_cast<GM_ADDR>(c)), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.FirstError().find("Matmul::Iterate: the object was not initialised (REGIST_MATMUL_OBJ / Init)"),
+            std::string::npos)
+      << r.FirstError();
+}
+
 TEST(MatmulTiling, HostAndKernelForms) {
   matmul_tiling::MultiCoreMatmulTiling t;
   t.SetDim(8);
