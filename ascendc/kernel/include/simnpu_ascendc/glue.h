@@ -267,8 +267,10 @@ int RunBlock(const simnpu_block_env* env, void* const* argv) noexcept {
     detail::WriteErrorMsg(env, "[ERROR] kernel ABI version mismatch between the runtime and the kernel image");
     return SIMNPU_BLOCK_CHECK_FAILED;
   }
+#if SIMNPU_ASCENDC_SPLIT_CORES
   // a MIX block runs as its AIC and AIV sub-cores (mix.h), each through here again
   if (env->core_type == SIMNPU_KERNEL_MIX) return detail::RunMixBlock(env, argv, &RunBlock<Fn>);
+#endif
   detail::BlockContext ctx;
   detail::BlockScope scope{};
   try {

@@ -1,6 +1,6 @@
 // simnpu Ascend C model: mixed (cube + vector) kernels.
 //
-// A block of a MIX kernel (__mix__(1, 2), the split SOCs' ratio) runs as one
+// On the split SOCs (2201, 3510) a block of a MIX kernel (__mix__(1, 2)) runs as one
 // AIC and two AIV sub-cores, each on its own thread with its own block
 // context and local memories (L1/L0 per thread; AIV 0 uses the block's UB
 // from the runtime, AIV 1 a UB of the same size of its own, the AIC none).
@@ -26,6 +26,14 @@
 
 #include <condition_variable>
 #include <thread>
+
+// SOCs whose AI cores are split into cube (AIC) and vector (AIV) cores; on
+// the others (coupled cores) a MIX block runs on one core with both units.
+#if __NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510
+#define SIMNPU_ASCENDC_SPLIT_CORES 1
+#else
+#define SIMNPU_ASCENDC_SPLIT_CORES 0
+#endif
 
 namespace AscendC {
 // g_coreType values.
