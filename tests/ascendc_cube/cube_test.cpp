@@ -170,6 +170,40 @@ TEST(CubeFixpipe, QuantModes) {
   }
 }
 
+// int4 x int4 -> int32 from L0A/L0B filled element by element (one fractal
+// each: A 16 x 64 row-major, B 64 x 16 column-major), then Fixpipe in NZ.
+void Int4Kernel(GM_ADDR out) {
+  using namespace AscendC;
+  LocalTensor<int4b_t> a(TPosition::A2, 0, 1024);
+  LocalTensor<int4b_t> b(TPosition::B2, 0, 1024);
+  LocalTensor<int32_t> c(TPosition::CO1, 0, 256);
+  for (int i = 0; i < 16; ++i) {
+    for (int k = 0; k < 64; ++k) a.SetValue(i * 64 + k, int4b_t((i * 3 + k) % 16 - 8));
+  }
+  for (int k = 0; k < 64; ++k) {
+    for (int j = 0; j < 16; ++j) b.SetValue(j * 64 + k, int4b_t((k * 5 + j * 7) % 16 - 8));
+  }
+  Mmad(c, a, b, MmadParams(16, 16, 64, false, 0, false, false, false));
+  GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 256);
+  Fixpipe<int32_t, int32_t, CFG_NZ>(g, c, FixpipeParamsV220(16, 16, 16, 16, false));
+}
+
+TEST(CubeBasic, Int4AndNzOutput) {
+  simnpu_test::FakeServices svc;
+  simnpu_test::Runner r(&svc);
+  r.core_type = SIMNPU_KERNEL_AIC;
+  std::vector<int32_t> out(256, -1);
+  ASSERT_EQ(r.Run<&Int4Kernel>(1, reinterpret_cast<GM_ADDR>(out.data())), 0) << r.FirstError();
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 16; ++j) {
+      int32_t acc = 0;
+      for (int k = 0; k < 64; ++k) acc += ((i * 3 + k) % 16 - 8) * ((k * 5 + j * 7) % 16 - 8);
+      ASSERT_EQ(out[i * 16 + j], acc) << i << "," << j;  // one 16 x 16 NZ fractal is row-major
+    }
+  }
+}
+
 // ---- rules
 void WrongPosition(GM_ADDR) {
   using namespace AscendC;
