@@ -70,6 +70,11 @@ def steps(a):
             "runs": [([a.vector, "reduce", "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
                      ([a.vector, "reduce", "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
                        "--blocks", "16"], {})]}] if a.vector else []),
+        # cube (issue 15): the 1024^3 Matmul kernel and the BLAS sgemm alternate, process by process
+        *([{"name": "matmul", "repeat": 1 if q else 3, "timeout": 600,
+            "runs": [([a.cube, "matmul", "--only", "sgemm", "--reps", "2" if q else "3", "--size", "1024"], {}),
+                     ([a.cube, "matmul", "--only", "kernel", "--reps", "2" if q else "3", "--size", "1024",
+                       "--blocks", "16"], {})]}] if getattr(a, "cube", None) else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -131,6 +136,7 @@ def row_specs():
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
     r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
+    r.append(("matmul.kernel.f16f32", "matmul.sgemm.f32", "ge", 0.3, "10 cube Matmul 1024^3"))
     # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
     r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
@@ -288,7 +294,7 @@ def markdown(rows, meta, recs):
     out.append("| limit | median [min-max] | unit | n | what |")
     out.append("|---|---|---|---|---|")
     for r in recs:
-        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop")) or r["id"].endswith(".nomemcheck"):
+        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop", "matmul.sgemm")) or r["id"].endswith(".nomemcheck"):
             out.append(f"| `{r['id']}` | {fmt(r['median'])} [{fmt(r['min'])}-{fmt(r['max'])}] | {r['unit']} | {r['n']} | "
                        f"{r['what']} |")
     out.append("")
@@ -363,6 +369,7 @@ def main():
     ap.add_argument("--acl", required=True)
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
+    ap.add_argument("--cube", default=None, help="bench_cube (Matmul kernel vs BLAS sgemm)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

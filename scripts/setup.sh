@@ -7,7 +7,8 @@ set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 for pkg in g++ cmake ninja-build make libgtest-dev libgmock-dev \
-           nlohmann-json3-dev python3 python3-numpy python3-matplotlib clang libclang-rt-14-dev; do
+           nlohmann-json3-dev python3 python3-numpy python3-matplotlib clang libclang-rt-14-dev \
+           libblas-dev; do
   have_pkg "$pkg" || need+=("$pkg")
 done
 

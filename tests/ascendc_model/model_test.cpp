@@ -585,9 +585,8 @@ TEST(AscModelMisc, CoreTypeGuardsAndBuiltins) {
   r.core_type = SIMNPU_KERNEL_AIC;
   ASSERT_EQ(r.Run<core_type_kernel>(1, G(out)), 0);
   EXPECT_EQ(out[0], 2);
-  r.core_type = SIMNPU_KERNEL_MIX;
-  ASSERT_EQ(r.Run<core_type_kernel>(1, G(out)), 0);
-  EXPECT_EQ(out[0], 3);
+  // A MIX block runs as one AIC and two AIV sub-cores, each seeing its own
+  // type (issue 15): tests/ascendc_cube (Mix.*) covers the guards there.
   EXPECT_EQ(__NPU_ARCH__, 2201);
 }
 

@@ -84,6 +84,10 @@ struct BlockContext {
   // Non-zero while an atomic mode is active (SetAtomicAdd ...): GM writes are
   // then atomic read-modify-writes (checked for bounds, never races).
   uint32_t atomic_mode = 0;
+  // MIX kernels (mix.h): the block's sub-core group (null for AIV/AIC
+  // kernels) and this AIV's index in it (0 on the AIC).
+  void* mix_group = nullptr;
+  int32_t sub_block_idx = 0;
 };
 
 SIMNPU_ASCENDC_HIDDEN inline thread_local BlockContext* tls_ctx = nullptr;

@@ -71,6 +71,8 @@ inline BlockScope BeginBlock(BlockContext& c, const simnpu_block_env* env) {
   c.flags = env->flags;
   c.core_type = env->core_type;
   c.block_idx = env->block_idx;
+  c.mix_group = tls_next_group;
+  c.sub_block_idx = tls_next_sub > 1 ? tls_next_sub - 1 : 0;
   MemcheckBegin(c.memcheck, env);
   tls_ctx = &c;
   ::block_idx = env->block_idx;
@@ -110,7 +112,12 @@ inline int EndBlock(BlockContext& c, const BlockScope& s, int rc) noexcept {
       c.print_buf += note;
     }
     if (!c.print_buf.empty() && env->services != nullptr && env->services->print != nullptr) {
-      env->services->print(env->services_ctx, c.print_buf.data(), c.print_buf.size());
+      if (c.mix_group != nullptr) {  // the sub-cores of a MIX block share the block's output
+        std::lock_guard<std::mutex> lk(static_cast<MixGroup*>(c.mix_group)->print_mu);
+        env->services->print(env->services_ctx, c.print_buf.data(), c.print_buf.size());
+      } else {
+        env->services->print(env->services_ctx, c.print_buf.data(), c.print_buf.size());
+      }
     }
     if (rc != SIMNPU_BLOCK_OK) WriteErrorMsg(env, c.fail_msg.data(), c.fail_msg.size());
   } catch (...) {
@@ -260,6 +267,10 @@ int RunBlock(const simnpu_block_env* env, void* const* argv) noexcept {
     detail::WriteErrorMsg(env, "[ERROR] kernel ABI version mismatch between the runtime and the kernel image");
     return SIMNPU_BLOCK_CHECK_FAILED;
   }
+#if SIMNPU_ASCENDC_SPLIT_CORES
+  // a MIX block runs as its AIC and AIV sub-cores (mix.h), each through here again
+  if (env->core_type == SIMNPU_KERNEL_MIX) return detail::RunMixBlock(env, argv, &RunBlock<Fn>);
+#endif
   detail::BlockContext ctx;
   detail::BlockScope scope{};
   try {

@@ -5,7 +5,7 @@
 // env->ub_size). L1, L0A/L0B/L0C, the bias table and the fixpipe buffer are
 // per-thread arrays of the documented sizes, allocated on first use and
 // 32-byte aligned; they are not cleared between blocks (their contents are
-// undefined on the NPU too). The cube unit itself is not modelled (issue 15).
+// undefined on the NPU too). The cube unit's APIs are in cube.h.
 // No locking: everything here is per thread.
 #ifndef SIMNPU_ASCENDC_POSITION_H_
 #define SIMNPU_ASCENDC_POSITION_H_
@@ -106,8 +106,16 @@ __aicore__ constexpr TPosition GetDefaultPosition(Hardware hard) {
 
 inline int64_t GetBlockIdx() { return ::block_idx; }
 inline int64_t GetBlockNum() { return ::block_num; }
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetTaskRation() { return 1; }
+// MIX kernels (mix.h): an AIV's index among the AIVs of its block, and the
+// AIV:AIC ratio seen from the running core (2 on an AIV of a MIX block).
+inline int64_t GetSubBlockIdx() {
+  const ::simnpu::ascendc::detail::BlockContext* c = ::simnpu::ascendc::detail::tls_ctx;
+  return c != nullptr ? c->sub_block_idx : 0;
+}
+inline int64_t GetTaskRation() {
+  const ::simnpu::ascendc::detail::BlockContext* c = ::simnpu::ascendc::detail::tls_ctx;
+  return c != nullptr && c->mix_group != nullptr && c->core_type == SIMNPU_KERNEL_AIV ? 2 : 1;
+}
 
 }  // namespace AscendC
 

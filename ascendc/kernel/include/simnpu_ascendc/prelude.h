@@ -81,8 +81,9 @@ enum KernelMetaType {
 #endif
 
 // Core-type guards, used as `if ASCEND_IS_AIV { ... }`; they test the core
-// type of the block that is running. A block of a MIX kernel runs both the
-// cube and the vector parts on one thread, so both guards are true there.
+// type of the core that is running. On the split SOCs a block of a MIX
+// kernel runs as one AIC and two AIV sub-cores (mix.h), each seeing its own
+// type; on coupled SOCs it runs on one core and both guards are true.
 #define ASCEND_IS_AIV (::simnpu::ascendc::detail::CurrentCoreType() != SIMNPU_KERNEL_AIC)
 #define ASCEND_IS_AIC (::simnpu::ascendc::detail::CurrentCoreType() != SIMNPU_KERNEL_AIV)
 #define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)

@@ -24,5 +24,6 @@ namespace optiling {
 
 // ---- host tiling functions of the API families: one #include per family
 // (tiling/<family>/<family>_tiling.h), added by the families.
+#include "tiling/matmul/matmul_tiling.h"
 
 #endif  // SIMNPU_TILING_TILING_API_H_
