@@ -70,6 +70,11 @@ def steps(a):
             "runs": [([a.vector, "reduce", "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
                      ([a.vector, "reduce", "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
                        "--blocks", "16"], {})]}] if a.vector else []),
+        # advanced API (issue 14c): SoftMax / LayerNorm kernels and the plain loops alternate
+        *([{"name": op, "repeat": 1 if q else 3, "timeout": 300,
+            "runs": [([a.adv, op, "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
+                     ([a.adv, op, "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
+                       "--blocks", "16"], {})]} for op in ("softmax", "layernorm")] if a.adv else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -131,6 +136,8 @@ def row_specs():
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
     r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
+    r.append(("softmax.kernel.f32", "softmax.loop.f32", "ge", 0.5, "9b advanced SoftMax (16 MiB)"))
+    r.append(("layernorm.kernel.f32", "layernorm.loop.f32", "ge", 0.5, "9c advanced LayerNorm (16 MiB)"))
     # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
     r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
@@ -288,7 +295,7 @@ def markdown(rows, meta, recs):
     out.append("| limit | median [min-max] | unit | n | what |")
     out.append("|---|---|---|---|---|")
     for r in recs:
-        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop")) or r["id"].endswith(".nomemcheck"):
+        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop", "softmax.loop", "layernorm.loop")) or r["id"].endswith(".nomemcheck"):
             out.append(f"| `{r['id']}` | {fmt(r['median'])} [{fmt(r['min'])}-{fmt(r['max'])}] | {r['unit']} | {r['n']} | "
                        f"{r['what']} |")
     out.append("")
@@ -363,6 +370,7 @@ def main():
     ap.add_argument("--acl", required=True)
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
+    ap.add_argument("--adv", default=None, help="bench_adv (advanced-API kernels vs plain loops)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")
