@@ -232,6 +232,45 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
       AscendAntiQuant<int8_t, half, false>(As<half>(u.d), src, half(F(p0)), half(F(p1)), p2);
       break;
     }
+    // ---- sort: p0 = repeatTime; scores in a, uint32 indices in b
+    case kAdvSort32F32: Sort32(As<float>(u.d), As<float>(u.a), As<uint32_t>(u.b), static_cast<int32_t>(p0)); break;
+    case kAdvSortFullF32: {
+      LocalTensor<float> concat = As<float>(u.c), tmp = As<float>(u.tmp);
+      Concat(concat, As<float>(u.a), tmp, static_cast<int32_t>(p0) * 2);
+      Sort<float, true>(As<float>(u.d), concat, As<uint32_t>(u.b), tmp, static_cast<int32_t>(p0));
+      Extract(As<float>(u.w), As<uint32_t>(u.e), As<float>(u.d), static_cast<int32_t>(p0));
+      break;
+    }
+    case kAdvSortFullF16: {
+      LocalTensor<half> tmp = As<half>(u.tmp);
+      Sort<half, true>(As<half>(u.d), As<half>(u.a), As<uint32_t>(u.b), tmp, static_cast<int32_t>(p0));
+      break;
+    }
+    case kAdvMrgSort3F32: {
+      // three lists of p0, p1, p2 pairs at a, b, c (already sorted)
+      const uint16_t lens[4] = {static_cast<uint16_t>(p0), static_cast<uint16_t>(p1), static_cast<uint16_t>(p2), 0};
+      MrgSortSrcList<float> list(As<float>(u.a), As<float>(u.b), As<float>(u.c), As<float>(u.c));
+      MrgSort(As<float>(u.d), list, MrgSort4Info(lens, false, 0x7, 1));
+      break;
+    }
+    case kAdvBroadcastAxis0F32: {
+      const uint32_t dstShape[2] = {p0, p1}, srcShape[2] = {1, p1};
+      LocalTensor<float> dst = As<float>(u.d);
+      Broadcast<float, 2, 0>(dst, As<float>(u.a), dstShape, srcShape, u.tmp);
+      break;
+    }
+    case kAdvBroadcastAxis1F16: {
+      const uint32_t dstShape[2] = {p0, p1}, srcShape[2] = {p0, 1};
+      LocalTensor<half> dst = As<half>(u.d);
+      Broadcast<half, 2, 1>(dst, As<half>(u.a), dstShape, srcShape);
+      break;
+    }
+    case kAdvDropOutByteF32:
+      DropOut(As<float>(u.d), As<float>(u.a), u.b, u.tmp, F(p3), DropOutShapeInfo{p0, p1, p2});
+      break;
+    case kAdvDropOutBitF16:
+      DropOut(As<half>(u.d), As<half>(u.a), u.b, F(p3), DropOutShapeInfo{p0, p1, p2});
+      break;
     default: break;
   }
 }

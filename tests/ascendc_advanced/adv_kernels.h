@@ -61,6 +61,14 @@ enum AdvOp : uint32_t {
   kAdvDequantF16 = 53,
   kAdvAntiQuantChannel = 54,
   kAdvAntiQuantScalar = 55,
+  kAdvSort32F32 = 60,
+  kAdvSortFullF32 = 61,
+  kAdvSortFullF16 = 62,
+  kAdvMrgSort3F32 = 63,
+  kAdvBroadcastAxis0F32 = 64,
+  kAdvBroadcastAxis1F16 = 65,
+  kAdvDropOutByteF32 = 66,
+  kAdvDropOutBitF16 = 67,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,

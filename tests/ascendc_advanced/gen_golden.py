@@ -302,5 +302,81 @@ so, ss = np.float16(1.5), np.float16(0.25)
 aqs = ((ai.astype(np.float32) + np.float32(so)) * np.float32(ss)).astype(np.float16)
 case("antiquant_scalar", 55, AK * AN, [fbits(float(so)), fbits(float(ss)), AK], [ai], [aqs, None, None], "f16:raw:raw", 0)
 
+
+# ---- sort: (score, index) pairs of 8 bytes, descending, ties in input order
+def pairs(scores, idx, dtype):
+    out = np.zeros(len(scores) * 8, np.uint8)
+    for k, (sc, ix) in enumerate(zip(scores, idx)):
+        b = np.array([sc], dtype=dtype).tobytes()
+        out[k * 8:k * 8 + len(b)] = np.frombuffer(b, np.uint8)
+        out[k * 8 + 4:k * 8 + 8] = np.frombuffer(np.array([ix], np.uint32).tobytes(), np.uint8)
+    return out
+
+
+def sort_desc(scores, idx):
+    order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))
+    return [scores[i] for i in order], [idx[i] for i in order]
+
+
+REP = 4
+ss = rng.integers(-20, 20, REP * 32).astype(np.float32) * np.float32(0.5)  # many equal scores
+si = (np.arange(REP * 32, dtype=np.uint32) * 3 + 100).astype(np.uint32)
+grp = [sort_desc(list(ss[g * 32:(g + 1) * 32]), list(si[g * 32:(g + 1) * 32])) for g in range(REP)]
+case("sort32_f32", 60, 0, [REP], [ss, si],
+     [np.concatenate([pairs(a, b, np.float32) for a, b in grp]), None, None], "raw:raw:raw", 0)
+fs, fi = sort_desc(list(ss), list(si))
+case("sort_full_f32", 61, 0, [REP], [ss, si],
+     [pairs(fs, fi, np.float32), np.array(fs, np.float32), np.array(fi, np.uint32)], "raw:f32:raw", 0)
+sh = uni(REP * 32, -100, 100, np.float16)
+hs, hi = sort_desc(list(sh), list(si))
+case("sort_full_f16", 62, 0, [REP], [sh, si], [pairs(hs, hi, np.float16), None, None], "raw:raw:raw", 0)
+lists = []
+for L in (20, 33, 7):
+    sc = uni(L, -5, 5)
+    ix = rng.integers(0, 1000, L).astype(np.uint32)
+    a, b = sort_desc(list(sc), list(ix))
+    lists.append((a, b))
+merged = []
+for li, (a, b) in enumerate(lists):
+    merged += [(x, y, li, k) for k, (x, y) in enumerate(zip(a, b))]
+merged.sort(key=lambda t: (-float(t[0]), t[3], t[2]))
+# a k-way merge with ties to the earlier list: equal scores cannot come from one list out of order
+def kmerge(ls):
+    pos = [0] * len(ls)
+    out = []
+    while True:
+        best = -1
+        for i, (a, b) in enumerate(ls):
+            if pos[i] < len(a) and (best < 0 or a[pos[i]] > ls[best][0][pos[best]]):
+                best = i
+        if best < 0:
+            return out
+        out.append((ls[best][0][pos[best]], ls[best][1][pos[best]]))
+        pos[best] += 1
+mg = kmerge(lists)
+case("mrgsort3_f32", 63, 0, [20, 33, 7], [pairs(*lists[0], np.float32), pairs(*lists[1], np.float32),
+                                          pairs(*lists[2], np.float32)],
+     [pairs([m[0] for m in mg], [m[1] for m in mg], np.float32), None, None], "raw:raw:raw", 0)
+
+# ---- broadcast, dropout
+BM, BN = 12, 40
+brow = uni(BN, -9, 9)
+case("broadcast_axis0_f32", 64, 0, [BM, BN], [brow], [np.tile(brow, (BM, 1)), None, None], "raw:raw:raw", 0)
+bcol = uni(BM, -9, 9, np.float16)
+case("broadcast_axis1_f16", 65, 0, [BM, 48], [bcol], [np.repeat(bcol[:, None], 48, 1), None, None], "raw:raw:raw", 0)
+DR, DC = 8, 64
+dx = uni(DR * DC, -4, 4).reshape(DR, DC)
+dm = (rng.random((DR, DC)) < 0.7).astype(np.uint8) * rng.integers(1, 255, (DR, DC)).astype(np.uint8)
+kp = np.float32(0.7)
+case("dropout_byte_f32", 66, 0, [DR, DC, DC, fbits(kp)], [dx, dm],
+     [np.where(dm != 0, (dx / kp).astype(np.float32), np.float32(0)), None, None], "f32:raw:raw", 0)
+dxh = uni(DR * DC, -4, 4, np.float16).reshape(DR, DC)
+bits = (rng.random((DR, DC)) < 0.5).astype(np.uint8)
+packed = np.packbits(bits, axis=1, bitorder="little")
+kph = np.float32(0.5)
+case("dropout_bit_f16", 67, 0, [DR, DC, DC // 8, fbits(kph)], [dxh, packed],
+     [np.where(bits != 0, (dxh.astype(np.float32) / kph).astype(np.float16), np.float16(0)), None, None],
+     "f16:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")
