@@ -271,6 +271,17 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
     case kAdvDropOutBitF16:
       DropOut(As<half>(u.d), As<half>(u.a), u.b, F(p3), DropOutShapeInfo{p0, p1, p2});
       break;
+    // ---- logical / bitwise / where: bool results and conditions are bytes
+    case kAdvLogicalAndF16: LogicalAnd(As<bool>(u.d), As<half>(u.a), As<half>(u.b), n); break;
+    case kAdvLogicalXorI32: LogicalXor(As<bool>(u.d), As<int32_t>(u.a), As<int32_t>(u.b), n); break;
+    case kAdvLogicalNotF32: LogicalNot(As<bool>(u.d), As<float>(u.a), n); break;
+    case kAdvLogicalOrU8: LogicalOr(As<bool>(u.d), As<uint8_t>(u.a), As<uint8_t>(u.b), n); break;
+    case kAdvBitwiseAndU16: BitwiseAnd(As<uint16_t>(u.d), As<uint16_t>(u.a), As<uint16_t>(u.b), n); break;
+    case kAdvBitwiseOrI32: BitwiseOr(As<int32_t>(u.d), As<int32_t>(u.a), As<int32_t>(u.b), n); break;
+    case kAdvBitwiseXorI64: BitwiseXor(As<int64_t>(u.d), As<int64_t>(u.a), As<int64_t>(u.b), n); break;
+    case kAdvBitwiseNotI8: BitwiseNot(As<int8_t>(u.d), As<int8_t>(u.a), n); break;
+    case kAdvWhereTTF32: Where(As<float>(u.d), As<float>(u.a), As<float>(u.b), As<bool>(u.c), n); break;
+    case kAdvWhereTSI16: Where(As<int16_t>(u.d), As<int16_t>(u.a), static_cast<int16_t>(p0), As<bool>(u.c), n); break;
     default: break;
   }
 }

@@ -69,6 +69,16 @@ enum AdvOp : uint32_t {
   kAdvBroadcastAxis1F16 = 65,
   kAdvDropOutByteF32 = 66,
   kAdvDropOutBitF16 = 67,
+  kAdvLogicalAndF16 = 70,
+  kAdvLogicalXorI32 = 71,
+  kAdvLogicalNotF32 = 72,
+  kAdvBitwiseAndU16 = 73,
+  kAdvBitwiseXorI64 = 74,
+  kAdvBitwiseNotI8 = 75,
+  kAdvWhereTTF32 = 76,
+  kAdvWhereTSI16 = 77,
+  kAdvBitwiseOrI32 = 78,
+  kAdvLogicalOrU8 = 79,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,

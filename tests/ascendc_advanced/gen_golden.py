@@ -378,5 +378,39 @@ case("dropout_bit_f16", 67, 0, [DR, DC, DC // 8, fbits(kph)], [dxh, packed],
      [np.where(bits != 0, (dxh.astype(np.float32) / kph).astype(np.float16), np.float16(0)), None, None],
      "f16:raw:raw", 0)
 
+# ---- logical / bitwise / where (bool as one byte 0/1)
+NL = 512
+la = uni(NL, -1, 1, np.float16)
+la[::3] = 0
+lb = uni(NL, -1, 1, np.float16)
+lb[::5] = 0
+case("logical_and_f16", 70, NL, [], [la, lb], [((la != 0) & (lb != 0)).astype(np.uint8), None, None], "raw:raw:raw", 0)
+ia = rng.integers(-2, 3, NL).astype(np.int32)
+ib = rng.integers(-2, 3, NL).astype(np.int32)
+case("logical_xor_i32", 71, NL, [], [ia, ib], [((ia != 0) != (ib != 0)).astype(np.uint8), None, None], "raw:raw:raw", 0)
+fa = uni(NL, -1, 1)
+fa[::4] = 0
+case("logical_not_f32", 72, NL, [], [fa], [(fa == 0).astype(np.uint8), None, None], "raw:raw:raw", 0)
+ua = rng.integers(0, 3, NL).astype(np.uint8)
+ub = rng.integers(0, 3, NL).astype(np.uint8)
+case("logical_or_u8", 79, NL, [], [ua, ub], [((ua != 0) | (ub != 0)).astype(np.uint8), None, None], "raw:raw:raw", 0)
+wa = rng.integers(0, 65536, NL).astype(np.uint16)
+wb = rng.integers(0, 65536, NL).astype(np.uint16)
+case("bitwise_and_u16", 73, NL, [], [wa, wb], [wa & wb, None, None], "raw:raw:raw", 0)
+ja = rng.integers(-2**31, 2**31, NL).astype(np.int32)
+jb = rng.integers(-2**31, 2**31, NL).astype(np.int32)
+case("bitwise_or_i32", 78, NL, [], [ja, jb], [ja | jb, None, None], "raw:raw:raw", 0)
+qa = rng.integers(-2**62, 2**62, 256).astype(np.int64)
+qb = rng.integers(-2**62, 2**62, 256).astype(np.int64)
+case("bitwise_xor_i64", 74, 256, [], [qa, qb], [qa ^ qb, None, None], "raw:raw:raw", 0)
+ba = rng.integers(-128, 128, NL).astype(np.int8)
+case("bitwise_not_i8", 75, NL, [], [ba], [~ba, None, None], "raw:raw:raw", 0)
+cond = (rng.random(NL) < 0.5).astype(np.uint8)
+wx, wy = uni(NL, -5, 5), uni(NL, -5, 5)
+case("where_tt_f32", 76, NL, [], [wx, wy, cond], [np.where(cond != 0, wx, wy), None, None], "raw:raw:raw", 0)
+hx = rng.integers(-1000, 1000, NL).astype(np.int16)
+case("where_ts_i16", 77, NL, [7], [hx, np.zeros(0), cond], [np.where(cond != 0, hx, np.int16(7)), None, None],
+     "raw:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

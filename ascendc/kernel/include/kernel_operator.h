@@ -44,6 +44,7 @@
 #include "simnpu_ascendc/adv_quant.h"
 #include "simnpu_ascendc/adv_sort.h"
 #include "simnpu_ascendc/adv_broadcast.h"
+#include "simnpu_ascendc/adv_logic.h"
 #include "simnpu_ascendc/multicore.h"
 #include "simnpu_ascendc/print.h"
 #include "simnpu_ascendc/debug.h"
