@@ -141,6 +141,18 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
                           As<float>(u.b), As<float>(u.c), t, true);
       break;
     }
+    case kAdvSoftmaxGradF32: {
+      SoftMaxTiling t;
+      t.srcM = p0;
+      t.srcK = p1;
+      SoftmaxGrad<float>(As<float>(u.d), As<float>(u.b), As<float>(u.a), u.tmp, t);
+      break;
+    }
+    case kAdvSoftmaxGradFrontF16: {
+      SoftMaxTiling t;
+      SoftmaxGrad<half>(As<half>(u.d), As<half>(u.b), As<half>(u.a), t, true, SoftMaxShapeInfo{p0, p1, p0, p1});
+      break;
+    }
     // ---- normalisation: p0 = b, p1 = s, p2 = h, p3 = eps bits
     case kAdvLayerNormF32: {
       LayerNormTiling t;

@@ -49,6 +49,8 @@ enum AdvOp : uint32_t {
   kAdvSoftMaxPadF32 = 37,
   kAdvSoftmaxFlashUpdF32 = 38,
   kAdvSoftMaxNoSumF16 = 39,
+  kAdvSoftmaxGradF32 = 46,
+  kAdvSoftmaxGradFrontF16 = 47,
   kAdvLayerNormF32 = 40,
   kAdvLayerNormF16 = 41,
   kAdvRmsNormF32 = 42,

@@ -207,6 +207,18 @@ case("softmaxflash_upd_f32", 38, 0, [Mu, K], [sxu, rows_block(old_sum, np.float3
      [(exu / nsum[:, None]).astype(np.float32), rows_block(nsum, np.float32), rows_block(nm, np.float32)],
      "f32:f32:f32", SMT)
 
+# SoftmaxGrad: y = softmax rows (float32), dy random
+gy = d.astype(np.float32)
+gdy = uni(M * K, -1, 1).reshape(M, K)
+dot = (f64(gdy) * f64(gy)).sum(1)
+case("softmaxgrad_f32", 46, 0, [M, K], [gy, gdy], [((f64(gdy) - dot[:, None]) * f64(gy)).astype(np.float32), None, None],
+     "f32:raw:raw", 2e-6)
+gyh = dh.astype(np.float16)
+gdyh = uni(Mh * Kh, -1, 1, np.float16).reshape(Mh, Kh)
+doth = (f64(gdyh) * f64(gyh)).sum(1)
+case("softmaxgrad_front_f16", 47, 0, [Mh, Kh], [gyh, gdyh], [rows_block(doth, np.float16), None, None], "f16:raw:raw",
+     F16T)
+
 
 # ---- LayerNorm / RmsNorm
 def layernorm(x, g, b, eps):

@@ -1,5 +1,5 @@
 // simnpu Ascend C model: the SoftMax family (ND format): SoftMax,
-// SimpleSoftMax, SoftmaxFlash, SoftmaxFlashV2, AdjustSoftMaxRes.
+// SimpleSoftMax, SoftmaxFlash, SoftmaxFlashV2, SoftmaxGrad, AdjustSoftMaxRes.
 //
 // The source [m0, ..., mt, k] is seen as [m, k] rows: m = srcM, k = srcK
 // from the SoftMaxShapeInfo when it is given (srcM != 0), else from the
@@ -391,6 +391,47 @@ inline void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
     const float sm = d::GetRow(sumTensor.GetPhyAddr(), r);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T(static_cast<float>(o[j]) / sm);
   }
+}
+
+// SoftmaxGrad: d = rowsum(grad * src) in float (column order); isFront:
+// dst gets d per row (a 32-byte block per row, as max/sum); else dst =
+// (grad - d) * src, rounded once.
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                        const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, bool isFront = false,
+                        const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
+  namespace d = ::simnpu::ascendc::detail;
+  static_assert(d::kIsAdvFloat<T>, "SoftmaxGrad: unsupported data type (half, float)");
+  static_assert(!isDataFormatNZ, "SoftmaxGrad: the NZ data format is not modelled by simnpu");
+  const d::SoftmaxGeom g = d::SoftmaxShape("SoftmaxGrad", tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, simnpuLoc);
+  d::CheckSoftmaxRows("SoftmaxGrad", srcTensor, "srcTensor", g, simnpuLoc);
+  d::CheckSoftmaxRows("SoftmaxGrad", gradTensor, "gradTensor", g, simnpuLoc);
+  if (isFront) {
+    d::CheckReduceRows("SoftmaxGrad", dstTensor, "dstTensor", g, simnpuLoc);
+  } else {
+    d::CheckSoftmaxRows("SoftmaxGrad", dstTensor, "dstTensor", g, simnpuLoc);
+  }
+  for (uint32_t r = 0; r < g.m; ++r) {
+    const T* y = srcTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    const T* dy = gradTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    float dot = 0.0f;
+    for (uint32_t j = 0; j < g.cols; ++j) dot += static_cast<float>(dy[j]) * static_cast<float>(y[j]);
+    if (isFront) {
+      d::PutRow(dstTensor.GetPhyAddr(), r, dot);
+      continue;
+    }
+    T* o = dstTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    for (uint32_t j = 0; j < g.cols; ++j) o[j] = T((static_cast<float>(dy[j]) - dot) * static_cast<float>(y[j]));
+  }
+}
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                        const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                        const SoftMaxTiling& tiling, bool isFront = false, const SoftMaxShapeInfo& softmaxShapeInfo = {},
+                        SIMNPU_ASCENDC_LOC_PARAM) {
+  ::simnpu::ascendc::detail::CheckTmp("SoftmaxGrad", sharedTmpBuffer, simnpuLoc);
+  SoftmaxGrad<T, isReuseSource, isDataFormatNZ>(dstTensor, gradTensor, srcTensor, tiling, isFront, softmaxShapeInfo,
+                                                simnpuLoc);
 }
 
 // Rows whose max equals `from` (bit pattern compare, as the page says) get

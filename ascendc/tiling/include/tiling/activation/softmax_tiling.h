@@ -127,6 +127,30 @@ inline void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t d
                     softmaxFlashTiling);
 }
 
+// SoftmaxGrad uses the SoftMax plan.
+inline uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                         const bool isReuseSource) {
+  (void)isFront;
+  return GetSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline uint32_t GetSoftMaxGradMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                         const bool isReuseSource) {
+  (void)isFront;
+  return GetSoftMaxMaxTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                  const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxGradTiling,
+                                  const bool isFront = false) {
+  (void)isFront;
+  SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, softmaxGradTiling);
+}
+inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                  const uint32_t localWorkSpaceSize, ::SoftMaxTiling& softmaxGradTiling,
+                                  const bool isFront = false) {
+  (void)isFront;
+  SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, softmaxGradTiling);
+}
+
 // True when the tiling's rows are whole 64-element multiples and splitM a
 // multiple of 8 (the "basic block" of the SoftMax pages).
 inline bool IsBasicBlockInSoftMax(optiling::SoftMaxTiling& tiling, const uint32_t dataTypeSize = 2) {
