@@ -75,6 +75,11 @@ def steps(a):
             "runs": [([a.cube, "matmul", "--only", "sgemm", "--reps", "2" if q else "3", "--size", "1024"], {}),
                      ([a.cube, "matmul", "--only", "kernel", "--reps", "2" if q else "3", "--size", "1024",
                        "--blocks", "16"], {})]}] if getattr(a, "cube", None) else []),
+        # advanced API (issue 14c): SoftMax / LayerNorm kernels and the plain loops alternate
+        *([{"name": op, "repeat": 1 if q else 3, "timeout": 300,
+            "runs": [([a.adv, op, "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
+                     ([a.adv, op, "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
+                       "--blocks", "16"], {})]} for op in ("softmax", "layernorm")] if getattr(a, "adv", None) else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -137,6 +142,8 @@ def row_specs():
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
     r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
     r.append(("matmul.kernel.f16f32", "matmul.sgemm.f32", "ge", 0.3, "10 cube Matmul 1024^3"))
+    r.append(("softmax.kernel.f32", "softmax.loop.f32", "ge", 0.5, "9b advanced SoftMax (16 MiB)"))
+    r.append(("layernorm.kernel.f32", "layernorm.loop.f32", "ge", 0.5, "9c advanced LayerNorm (16 MiB)"))
     # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
     r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
@@ -294,7 +301,7 @@ def markdown(rows, meta, recs):
     out.append("| limit | median [min-max] | unit | n | what |")
     out.append("|---|---|---|---|---|")
     for r in recs:
-        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop", "matmul.sgemm")) or r["id"].endswith(".nomemcheck"):
+        if r.get("step") == "limits" or r["id"].endswith(".inproc") or r["id"].startswith(("vadd.loop", "vadd.f16c", "reduce.loop", "matmul.sgemm", "softmax.loop", "layernorm.loop")) or r["id"].endswith(".nomemcheck"):
             out.append(f"| `{r['id']}` | {fmt(r['median'])} [{fmt(r['min'])}-{fmt(r['max'])}] | {r['unit']} | {r['n']} | "
                        f"{r['what']} |")
     out.append("")
@@ -370,6 +377,7 @@ def main():
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
     ap.add_argument("--cube", default=None, help="bench_cube (Matmul kernel vs BLAS sgemm)")
+    ap.add_argument("--adv", default=None, help="bench_adv (advanced-API kernels vs plain loops)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

@@ -77,6 +77,7 @@ python3 "$here/bench.py" \
   --baseline "$project/bench_baseline" \
   --vector "$project/bench_vector" \
   --cube "$project/bench_cube" \
+  --adv "$project/bench_adv" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2

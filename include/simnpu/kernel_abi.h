@@ -138,7 +138,18 @@ typedef struct simnpu_kernel_services {
                      size_t why_cap);
   int (*mem_trace)(void* ctx, uintptr_t addr, size_t n, uint32_t access, const char* file, uint32_t line, char* why,
                    size_t why_cap);
+  /* extension (SIMNPU_ENV_FLAG_SYNC): multi-core synchronisation (SyncAll,
+   * IBSet/IBWait). op SIMNPU_SYNC_CORESIDENT makes every block of the launch
+   * run at once (blocks not yet started get threads of their own); op
+   * SIMNPU_SYNC_BARRIER also waits until `count` blocks of the launch have
+   * reached a barrier (every block when count is 0). Returns 0, or an ACL
+   * code and a description in why (more blocks than cores, a block that
+   * failed or ended without reaching the barrier). */
+  int (*block_sync)(void* ctx, uint32_t op, uint32_t count, char* why, size_t why_cap);
 } simnpu_kernel_services;
+
+#define SIMNPU_SYNC_CORESIDENT 0u
+#define SIMNPU_SYNC_BARRIER 1u
 
 /* Per-block environment, valid for the duration of one run_block call. */
 typedef struct simnpu_block_env {
@@ -167,6 +178,8 @@ typedef struct simnpu_block_env {
 #define SIMNPU_ENV_FLAG_STRICT_DATACOPY 0x1u
 /* env->flags: the env and services extension fields are present */
 #define SIMNPU_ENV_FLAG_EXT 0x2u
+/* env->flags: services->block_sync is present */
+#define SIMNPU_ENV_FLAG_SYNC 0x4u
 
 typedef int (*simnpu_run_block_fn)(const struct simnpu_block_env* env, void* const* argv);
 

@@ -170,8 +170,59 @@ int MemTrace(void* ctx, uintptr_t addr, size_t n, uint32_t access, const char* f
   return c->job->check->Trace(c->block, addr, n, access, file, line, why, cap);
 }
 
+int ExceptionCode(const Job& job) {
+  return job.core_type == SIMNPU_KERNEL_AIV ? kVectorCoreException : kAicoreException;
+}
+
+// SyncAll / IBWait: co-residency of the launch's blocks and barriers.
+int BlockSync(void* ctx, uint32_t op, uint32_t count, char* why, size_t cap) {
+  auto* c = static_cast<BlockCtx*>(ctx);
+  Job& job = *c->job;
+  if (job.max_parallel != 0 && job.num_blocks > job.max_parallel) {
+    std::snprintf(why, cap,
+                  "the launch has %u blocks and the device %u cores: its blocks cannot all run at once "
+                  "(numBlocks must not exceed the cores; the NPU would hang here)",
+                  job.num_blocks, job.max_parallel);
+    return ExceptionCode(job);
+  }
+  if (count > job.num_blocks) {
+    std::snprintf(why, cap, "%u blocks asked to synchronise, the launch has %u", count, job.num_blocks);
+    return ExceptionCode(job);
+  }
+  if (!job.coresident.exchange(true)) BlockScheduler::Get().SpawnBlockThreads(job);
+  if (op != SIMNPU_SYNC_BARRIER) return 0;
+  const uint32_t want = count != 0 ? count : job.num_blocks;
+  std::unique_lock<std::mutex> lk(job.sync_mu);
+  if (job.sync_waiting == 0) job.sync_want = want;
+  if (want != job.sync_want) {
+    std::snprintf(why, cap, "block %u waits for %u blocks at a barrier where other blocks wait for %u", c->block, want,
+                  job.sync_want);
+    job.sync_stuck = true;
+    job.sync_cv.notify_all();
+    return ExceptionCode(job);
+  }
+  const uint64_t gen = job.sync_gen;
+  if (++job.sync_waiting >= want) {
+    job.sync_waiting = 0;
+    ++job.sync_gen;
+    job.sync_cv.notify_all();
+    return 0;
+  }
+  if (job.sync_waiting + job.sync_ended.load() >= job.num_blocks) {
+    job.sync_stuck = true;
+    job.sync_cv.notify_all();
+  }
+  job.sync_cv.wait(lk, [&] { return job.sync_gen != gen || job.sync_stuck || job.failed.load(); });
+  if (job.sync_gen != gen) return 0;
+  --job.sync_waiting;
+  std::snprintf(why, cap, "%s",
+                job.failed.load() ? "another block of the launch failed before reaching the barrier"
+                                  : "the barrier can never complete: blocks of the launch ended without reaching it");
+  return ExceptionCode(job);
+}
+
 const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic,
-                                          MemResolve, MemTrace};
+                                          MemResolve, MemTrace, BlockSync};
 
 }  // namespace
 
@@ -256,7 +307,7 @@ int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
   env.services_ctx = &ctx;
   env.error_msg = err;
   env.error_msg_cap = sizeof err;
-  env.flags = job.env_flags | SIMNPU_ENV_FLAG_EXT;
+  env.flags = job.env_flags | SIMNPU_ENV_FLAG_EXT | SIMNPU_ENV_FLAG_SYNC;
   if (job.check) {
     env.memcheck = job.check->mode();
     env.mem_range_count = static_cast<uint32_t>(job.check->ranges().size());
@@ -296,6 +347,13 @@ void BlockScheduler::RunBlocks(Job& job, bool is_helper) {
           job.fail_msg = msg;
           job.fail_block = i;
         }
+      }
+      job.sync_ended.fetch_add(1);
+      if (job.coresident.load()) {
+        // a barrier whose missing blocks have all ended can never complete
+        std::lock_guard<std::mutex> g(job.sync_mu);
+        if (job.sync_waiting > 0 && job.sync_waiting + job.sync_ended.load() >= job.num_blocks) job.sync_stuck = true;
+        job.sync_cv.notify_all();
       }
     }
     if (job.done.fetch_add(1) + 1 == job.num_blocks) {
@@ -354,6 +412,15 @@ int BlockScheduler::Run(Job& job) {
   }
   NoteBusy(job.phys_id, start, platform::NowNs());
   return job.failed.load() ? job.fail_code : 0;
+}
+
+void BlockScheduler::SpawnBlockThreads(Job& job) {
+  const uint32_t started = std::min(job.next.load(), job.num_blocks);
+  const uint32_t n = job.num_blocks - started;
+  for (uint32_t i = 0; i < n; ++i) {
+    job.running_helpers.fetch_add(1);  // Run() waits for these threads before the job ends
+    std::thread([this, &job] { RunBlocks(job, true); }).detach();
+  }
 }
 
 void BlockScheduler::NoteBusy(int phys, uint64_t start_ns, uint64_t end_ns) {

@@ -63,6 +63,19 @@ struct Job {
   std::once_flag printf_once;
   std::mutex mu;
   std::condition_variable cv;
+
+  // Multi-core synchronisation (services->block_sync: SyncAll, IBWait). The
+  // first call makes the launch co-resident: every block not yet started
+  // gets a thread of its own (counted in running_helpers). Lock order:
+  // sync_mu is a leaf (never held while taking mu or BlockScheduler::mu_).
+  std::atomic<bool> coresident{false};
+  std::mutex sync_mu;
+  std::condition_variable sync_cv;
+  uint32_t sync_waiting = 0;  // blocks waiting at the current barrier. GUARDED_BY(sync_mu)
+  uint32_t sync_want = 0;     // blocks the current barrier waits for. GUARDED_BY(sync_mu)
+  uint64_t sync_gen = 0;      // barriers completed. GUARDED_BY(sync_mu)
+  std::atomic<uint32_t> sync_ended{0};  // blocks that returned from run_block (every launch)
+  bool sync_stuck = false;    // the current barrier can never complete. GUARDED_BY(sync_mu)
 };
 
 class BlockScheduler {
@@ -74,6 +87,9 @@ class BlockScheduler {
   // Percentage of the last second device `phys` spent running kernels.
   int BusyPercent(int phys);
   unsigned helper_threads() const { return static_cast<unsigned>(helpers_.size()); }
+  // Gives each block of the job not yet started a thread of its own (the
+  // block_sync service's co-residency); the threads end with the job.
+  void SpawnBlockThreads(Job& job);
 
  private:
   BlockScheduler();

@@ -54,7 +54,7 @@ void Print(void*, const char* text, size_t n) {
 void Diagnostic(void*, int level, const char* text) { std::fprintf(stderr, "[fake-rt diag %d] %s\n", level, text); }
 
 // (no memory check: the extension fields stay null and env->flags has no SIMNPU_ENV_FLAG_EXT)
-const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic, nullptr, nullptr};
+const simnpu_kernel_services kServices = {SIMNPU_KERNEL_ABI_VERSION, GmRead, GmWrite, Print, Diagnostic, nullptr, nullptr, nullptr};
 
 // Runs all blocks now; returns the task's error code (0, 507035 or 507015).
 int RunKernel(const simnpu_kernel_desc* d, uint32_t numBlocks, void* const* argv) {

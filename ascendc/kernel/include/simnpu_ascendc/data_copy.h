@@ -96,7 +96,7 @@ inline void StridedCopy(void* dst, const void* src, const AscendC::DataCopyParam
     if constexpr (D == CopyDir::kGmToLocal) {
       GmRead(to, from, n, loc);
     } else if constexpr (D == CopyDir::kLocalToGm) {
-      GmWrite(to, from, n, loc);
+      GmWriteDma(to, from, n, loc);
     } else {
       std::memmove(to, from, n);
     }
@@ -135,7 +135,7 @@ inline void DataCopy(const GlobalTensor<T>& dstGlobal, const LocalTensor<T>& src
   namespace d = ::simnpu::ascendc::detail;
   d::CheckLocalFits(srcLocal, count, "DataCopy UB->GM source", simnpuLoc);
   const size_t bytes = d::DataCopyBytes<T>(count, "UB->GM", simnpuLoc);
-  d::GmWrite(dstGlobal.GetPhyAddr(), srcLocal.GetPhyAddr(), bytes, simnpuLoc);
+  d::GmWriteDma(dstGlobal.GetPhyAddr(), srcLocal.GetPhyAddr(), bytes, simnpuLoc);
 }
 
 // local -> local.

@@ -129,10 +129,10 @@ inline void UbToGmPad(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalT
   const uint8_t* u = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
   uint8_t* g = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   if (dst_gap == 0 && ub_step == len) {
-    GmWrite(g, u, static_cast<size_t>(count * len), loc);
+    GmWriteDma(g, u, static_cast<size_t>(count * len), loc);
     return;
   }
-  for (uint32_t i = 0; i < count; ++i) GmWrite(g + i * (len + dst_gap), u + i * ub_step, static_cast<size_t>(len), loc);
+  for (uint32_t i = 0; i < count; ++i) GmWriteDma(g + i * (len + dst_gap), u + i * ub_step, static_cast<size_t>(len), loc);
 }
 
 template <typename T>

@@ -25,5 +25,8 @@ namespace optiling {
 // ---- host tiling functions of the API families: one #include per family
 // (tiling/<family>/<family>_tiling.h), added by the families.
 #include "tiling/matmul/matmul_tiling.h"
+#include "tiling/activation/softmax_tiling.h"
+#include "tiling/math/math_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
 
 #endif  // SIMNPU_TILING_TILING_API_H_

@@ -1,0 +1,5 @@
+// simnpu: the devkit's lib/math/bitwise_xor.h (see kernel_operator.h).
+#ifndef SIMNPU_LIB_MATH_BITWISE_XOR_H_
+#define SIMNPU_LIB_MATH_BITWISE_XOR_H_
+#include "kernel_operator.h"
+#endif

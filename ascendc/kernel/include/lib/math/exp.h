@@ -1,0 +1,7 @@
+// simnpu: the devkit's lib/math/exp.h. The advanced API lives in the kernel
+// model (kernel_operator.h includes every family); this header is there so
+// that kernels which include it by name build unchanged.
+#ifndef SIMNPU_LIB_MATH_EXP_H_
+#define SIMNPU_LIB_MATH_EXP_H_
+#include "kernel_operator.h"
+#endif

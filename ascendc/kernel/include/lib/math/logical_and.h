@@ -1,0 +1,5 @@
+// simnpu: the devkit's lib/math/logical_and.h (see kernel_operator.h).
+#ifndef SIMNPU_LIB_MATH_LOGICAL_AND_H_
+#define SIMNPU_LIB_MATH_LOGICAL_AND_H_
+#include "kernel_operator.h"
+#endif
