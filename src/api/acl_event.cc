@@ -1,6 +1,7 @@
 // Event, notify and value write/wait entry points.
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/capture_hooks.h"
 #include "api/copy_path.h"
 #include "api/range_checks.h"
 #include "core/basic_tasks.h"
@@ -57,6 +58,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError rc; api::CaptureRecordEvent(__func__, s.get(), e, false, &rc)) return rc;
   uint64_t gen = e->BeginRecord();
   s->Submit(std::make_unique<core::EventRecordTask>(e, gen));
   return ACL_SUCCESS;
@@ -66,6 +68,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError rc; api::CaptureResetEvent(__func__, s.get(), e, &rc)) return rc;
   s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
   return ACL_SUCCESS;
 }
