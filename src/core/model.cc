@@ -102,13 +102,25 @@ void Model::ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> 
   }
 }
 
-int Model::Execute(ExecContext& ctx, std::string* why) {
-  std::lock_guard<std::mutex> g(exec_mu_);
-  const uint64_t serial = serial_.fetch_add(1) + 1;
-  return RunCursors(ctx, why, serial);
+Model::RecordGens Model::BeginRecords() {
+  RecordGens out;
+  for (auto& ms : streams_)
+    for (auto& n : ms.nodes)
+      if (n->kind == NodeKind::kRecord) out.emplace_back(n.get(), n->event->BeginRecord());
+  return out;
 }
 
-int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial) {
+int Model::Execute(ExecContext& ctx, std::string* why, const RecordGens* gens) {
+  std::lock_guard<std::mutex> g(exec_mu_);
+  const uint64_t serial = serial_.fetch_add(1) + 1;
+  const int rc = RunCursors(ctx, why, serial, gens);
+  // Records on a path not taken (or after a failure) still complete.
+  if (gens)
+    for (auto& [n, gen] : *gens) n->event->MarkDone(gen, platform::NowNs());
+  return rc;
+}
+
+int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const RecordGens* gens) {
   struct Cursor {
     int s;
     size_t pos;
@@ -155,11 +167,16 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial) {
           ++pos;
           break;
         }
-        case NodeKind::kRecord:
-          n->event->MarkDone(n->event->BeginRecord(), platform::NowNs());
+        case NodeKind::kRecord: {
+          uint64_t gen = 0;
+          if (gens)
+            for (auto& [rn, rg] : *gens)
+              if (rn == n) gen = rg;
+          n->event->MarkDone(gen ? gen : n->event->BeginRecord(), platform::NowNs());
           n->ran_in = serial;
           ++pos;
           break;
+        }
         case NodeKind::kWait:
           if (n->dep) {
             if (n->dep->ran_in != serial) {

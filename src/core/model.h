@@ -143,7 +143,14 @@ class Model : public TaskSink {
   // Last record of event e in this model (null if none).
   Node* LastRecordOf(const Event* e) const;
 
-  int Execute(ExecContext& ctx, std::string* why);
+  // Record generations taken when an execution is queued (one per record
+  // node), so a wait queued after aclmdlRIExecuteAsync waits for the model's
+  // record as it would for an ordinary one.
+  using RecordGens = std::vector<std::pair<Node*, uint64_t>>;
+  RecordGens BeginRecords();
+  // Runs the model once; `gens` from BeginRecords (null: records take new
+  // generations). Every generation in `gens` is complete when it returns.
+  int Execute(ExecContext& ctx, std::string* why, const RecordGens* gens = nullptr);
 
   State state() const { return state_.load(); }
   void set_state(State s) { state_ = s; }
@@ -164,7 +171,7 @@ class Model : public TaskSink {
   uint32_t id = 0;
 
  private:
-  int RunCursors(ExecContext& ctx, std::string* why, uint64_t serial);
+  int RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const RecordGens* gens);
 
   std::atomic<State> state_;
   const int device_id_;
@@ -182,12 +189,16 @@ class Model : public TaskSink {
 // Runs a model on a stream (aclmdlRIExecuteAsync).
 class ModelExecTask : public Task {
  public:
-  explicit ModelExecTask(std::shared_ptr<Model> m) : m_(std::move(m)) {}
-  int Run(ExecContext& ctx) override { return m_->Execute(ctx, &failure_message); }
+  explicit ModelExecTask(std::shared_ptr<Model> m) : m_(std::move(m)), gens_(m_->BeginRecords()) {}
+  int Run(ExecContext& ctx) override { return m_->Execute(ctx, &failure_message, &gens_); }
+  void Discard() override {
+    for (auto& [n, g] : gens_) n->event->MarkDiscarded(g);
+  }
   const char* name() const override { return "model_execute"; }
 
  private:
   std::shared_ptr<Model> m_;
+  Model::RecordGens gens_;
 };
 
 // ---------------------------------------------------------------- capture
