@@ -48,9 +48,9 @@ void Event::ResetCompleted() {
   cv_.notify_all();
 }
 
-bool Event::WaitArmed(int32_t timeout_ms, const std::atomic<bool>* cancel) {
+bool Event::WaitArmed(uint64_t min_gen, int32_t timeout_ms, const std::atomic<bool>* cancel) {
   std::unique_lock<std::mutex> lk(mu_);
-  auto armed = [&] { return done_gen_ > reset_gen_; };
+  auto armed = [&] { return done_gen_ > reset_gen_ && done_gen_ >= min_gen; };
   if (cancel) return WaitCancellable(cv_, lk, armed, timeout_ms, *cancel);
   if (timeout_ms < 0) {
     cv_.wait(lk, armed);

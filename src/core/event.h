@@ -33,10 +33,11 @@ class Event {
   void Reset(uint64_t gen);
 
   // Model replay (core/model.h) treats an event as a flag: "armed" once a
-  // record completed after the last reset. WaitArmed blocks until then
-  // (false on timeout or cancel); ResetCompleted forgets the completed
-  // records (a pending one arms the event when it completes).
-  bool WaitArmed(int32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
+  // record completed after the last reset. WaitArmed blocks until then and
+  // until generation min_gen is done (false on timeout or cancel);
+  // ResetCompleted forgets the completed records (a pending one arms the
+  // event when it completes).
+  bool WaitArmed(uint64_t min_gen, int32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
   void ResetCompleted();
 
   uint64_t recorded_gen() const;

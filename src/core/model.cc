@@ -32,6 +32,12 @@ bool Compare(const Node& n) {
     default: return l <= r;
   }
 }
+uint64_t GenOf(const Model::RecordGens* gens, const Node* n) {
+  if (gens)
+    for (auto& [gn, g] : *gens)
+      if (gn == n) return g;
+  return 0;
+}
 }  // namespace
 
 Model::~Model() {
@@ -104,6 +110,9 @@ void Model::ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> 
 
 Model::RecordGens Model::BeginRecords() {
   RecordGens out;
+  for (auto& ms : streams_)  // external waits first: the model does not wait for its own records
+    for (auto& n : ms.nodes)
+      if (n->kind == NodeKind::kWait && !n->dep) out.emplace_back(n.get(), n->event->recorded_gen());
   for (auto& ms : streams_)
     for (auto& n : ms.nodes)
       if (n->kind == NodeKind::kRecord) out.emplace_back(n.get(), n->event->BeginRecord());
@@ -116,7 +125,8 @@ int Model::Execute(ExecContext& ctx, std::string* why, const RecordGens* gens) {
   const int rc = RunCursors(ctx, why, serial, gens);
   // Records on a path not taken (or after a failure) still complete.
   if (gens)
-    for (auto& [n, gen] : *gens) n->event->MarkDone(gen, platform::NowNs());
+    for (auto& [n, gen] : *gens)
+      if (n->kind == NodeKind::kRecord) n->event->MarkDone(gen, platform::NowNs());
   return rc;
 }
 
@@ -168,10 +178,7 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
           break;
         }
         case NodeKind::kRecord: {
-          uint64_t gen = 0;
-          if (gens)
-            for (auto& [rn, rg] : *gens)
-              if (rn == n) gen = rg;
+          const uint64_t gen = GenOf(gens, n);
           n->event->MarkDone(gen ? gen : n->event->BeginRecord(), platform::NowNs());
           n->ran_in = serial;
           ++pos;
@@ -183,7 +190,7 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
               blocked = true;
               continue;
             }
-          } else if (!n->event->WaitArmed(n->timeout_ms, ctx.cancel)) {
+          } else if (!n->event->WaitArmed(GenOf(gens, n), n->timeout_ms, ctx.cancel)) {
             if (ctx.cancelled()) return kTaskCancelled;
             *why = "model " + std::to_string(id) + ": an external event wait timed out";
             return kEventSyncTimeout;

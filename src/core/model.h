@@ -143,9 +143,11 @@ class Model : public TaskSink {
   // Last record of event e in this model (null if none).
   Node* LastRecordOf(const Event* e) const;
 
-  // Record generations taken when an execution is queued (one per record
-  // node), so a wait queued after aclmdlRIExecuteAsync waits for the model's
-  // record as it would for an ordinary one.
+  // Event generations fixed when an execution is queued: one per record node
+  // (taken then, so a wait queued after aclmdlRIExecuteAsync waits for the
+  // model's record as it would for an ordinary one), and for each external
+  // wait the event's generation at launch (the wait also waits for it, as an
+  // ordinary aclrtStreamWaitEvent would).
   using RecordGens = std::vector<std::pair<Node*, uint64_t>>;
   RecordGens BeginRecords();
   // Runs the model once; `gens` from BeginRecords (null: records take new
@@ -192,7 +194,8 @@ class ModelExecTask : public Task {
   explicit ModelExecTask(std::shared_ptr<Model> m) : m_(std::move(m)), gens_(m_->BeginRecords()) {}
   int Run(ExecContext& ctx) override { return m_->Execute(ctx, &failure_message, &gens_); }
   void Discard() override {
-    for (auto& [n, g] : gens_) n->event->MarkDiscarded(g);
+    for (auto& [n, g] : gens_)
+      if (n->kind == NodeKind::kRecord) n->event->MarkDiscarded(g);
   }
   const char* name() const override { return "model_execute"; }
 
