@@ -185,6 +185,9 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   // A recording stream (capture, bound model) keeps the pointer: every
   // execution reads the source as it is then.
   const bool records = s->sink() != nullptr;
+  // A copy with pageable host memory is synchronous, so capture modes restrict it.
+  if ((!src_dev && IsPageableHost(src)) || (!dst_dev && IsPageableHost(dst)))
+    if (aclError e = api::RefuseUnsafeCall(__func__)) return e;
   if (!src_dev && IsPageableHost(src) && !records) {
     auto* b = static_cast<const char*>(src);
     staged = std::make_shared<std::vector<char>>(b, b + count);

@@ -103,6 +103,11 @@ TEST_F(ModelRiTest, PageableSourceIsReadAtEachExecution) {
   ACL_OK(aclrtSynchronizeStream(s_));
   EXPECT_EQ(std::vector<uint8_t>(16, 9), Read<uint8_t>(dst, 16));
   ACL_OK(aclmdlRIDestroy(m));
+  // In a GLOBAL capture the same copy is an unsafe call.
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+  EXPECT_EQ(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
+            aclrtMemcpyAsync(dst, 16, src.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE, s_));
+  EXPECT_EQ(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRICaptureEnd(s_, &m));
 }
 
 TEST_F(ModelRiTest, CaptureArgumentChecks) {
