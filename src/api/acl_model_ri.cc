@@ -3,7 +3,9 @@
 // (acl-api-ext.md §5). The model itself is core/model.h; this file checks
 // arguments, keeps the handles, and turns calls on a recording stream into
 // model nodes.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <unistd.h>
 
@@ -26,6 +28,7 @@ namespace {
 constexpr int kModeGlobal = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
 constexpr int kModeRelaxed = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
 constexpr size_t kMaxLabels = 65535;
+constexpr size_t kMaxNameLen = 512;  // aclmdlRIGetName: longer names are cut
 
 core::HandleRegistry<Model>& Models() {
   static auto* r = new core::HandleRegistry<Model>();
@@ -470,6 +473,32 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
   }
   FreeModelMemory(*m);
   Models().Remove(modelRI);  // a queued execution keeps its own reference
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char* name) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(name);
+  std::lock_guard<std::mutex> g(m->mu());
+  m->name.assign(name, strnlen(name, kMaxNameLen - 1));
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char* name) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(name);
+  if (maxLen == 0) return api::BadParam(__func__, "maxLen", "0", "a positive buffer length");
+  std::lock_guard<std::mutex> g(m->mu());
+  const size_t n = std::min<size_t>(m->name.size(), maxLen - 1);
+  std::memcpy(name, m->name.data(), n);
+  name[n] = '\0';
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(modelRIId);
+  *modelRIId = m->id;
   return ACL_SUCCESS;
 }
 

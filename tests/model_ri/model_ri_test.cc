@@ -527,6 +527,34 @@ TEST_F(ModelRiTest, CondArgumentChecks) {
   ACL_OK(aclmdlRIDestroy(m));
 }
 
+TEST_F(ModelRiTest, NameAndId) {
+  aclmdlRI a = nullptr, b = nullptr;
+  ACL_OK(aclmdlRIBuildBegin(&a, 0));
+  ACL_OK(aclmdlRIBuildBegin(&b, 0));
+  uint32_t ia = 0, ib = 0;
+  ACL_OK(aclmdlRIGetId(a, &ia));
+  ACL_OK(aclmdlRIGetId(b, &ib));
+  EXPECT_NE(ia, ib);
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetId(a, nullptr));
+  char buf[600];
+  ACL_OK(aclmdlRIGetName(a, sizeof buf, buf));
+  EXPECT_STREQ("", buf);  // never named
+  ACL_OK(aclmdlRISetName(a, "first"));
+  ACL_OK(aclmdlRISetName(a, "graph"));  // the last name wins
+  ACL_OK(aclmdlRIGetName(a, sizeof buf, buf));
+  EXPECT_STREQ("graph", buf);
+  ACL_OK(aclmdlRIGetName(a, 3, buf));
+  EXPECT_STREQ("gr", buf);
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetName(a, 0, buf));
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRISetName(a, nullptr));
+  const std::string lng(700, 'x');
+  ACL_OK(aclmdlRISetName(a, lng.c_str()));
+  ACL_OK(aclmdlRIGetName(a, sizeof buf, buf));
+  EXPECT_EQ(511u, std::strlen(buf));
+  ACL_OK(aclmdlRIDestroy(a));
+  ACL_OK(aclmdlRIDestroy(b));
+}
+
 TEST_F(ModelRiTest, DebugJsonPrintWritesOneObjectPerTask) {
   Seq seq;
   ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
