@@ -91,6 +91,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   e->WaitGen(e->recorded_gen(), -1);
   return ACL_SUCCESS;
 }
@@ -100,6 +101,7 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   if (!e->WaitGen(e->recorded_gen(), timeout))
     return api::RtFail(__func__, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
                        "the event did not complete within " + std::to_string(timeout) + " ms");

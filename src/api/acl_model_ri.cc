@@ -299,6 +299,17 @@ aclError RefuseCapturedStream(const char* func, core::Stream* s) {
                 "allowed (the capture is invalidated)");
 }
 
+aclError RefuseCapturedEvent(const char* func, const core::Event* e) {
+  auto& reg = CaptureRegistry::Get();
+  std::lock_guard<std::mutex> g(reg.mu());
+  Capture* c = reg.CaptureRecording(e);
+  if (!c) return ACL_SUCCESS;
+  c->invalidated = true;
+  return RtFail(func, ACL_ERROR_RT_EVENT_CAPTURED,
+                "the event was recorded in a capture in progress; synchronising it is not allowed (the capture is "
+                "invalidated)");
+}
+
 aclError RefuseCapturingDevice(const char* func, int device_id) {
   if (!CaptureRegistry::Get().DeviceCapturing(device_id)) return ACL_SUCCESS;
   return RtFail(func, ACL_ERROR_RT_STREAM_CAPTURED,

@@ -24,6 +24,8 @@ bool CaptureResetEvent(const char* func, core::Stream* s, const std::shared_ptr<
 
 // 107027 (and the capture is invalidated) when s takes part in a capture.
 aclError RefuseCapturedStream(const char* func, core::Stream* s);
+// 107028 (and the capture is invalidated) when e was recorded in a capture in progress.
+aclError RefuseCapturedEvent(const char* func, const core::Event* e);
 // 107027 when a capture is active on the device.
 aclError RefuseCapturingDevice(const char* func, int device_id);
 // 107041 when the calling thread may not make an unsafe synchronous call now.

@@ -255,6 +255,18 @@ TEST_F(ModelRiTest, CrossStreamCaptureKeepsEventOrder) {
   ACL_OK(aclmdlRIDestroy(m));
 }
 
+TEST_F(ModelRiTest, SynchronizingACapturedEventInvalidates) {
+  aclrtEvent e = nullptr;
+  ACL_OK(aclrtCreateEvent(&e));
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+  ACL_OK(aclrtRecordEvent(e, s_));
+  EXPECT_EQ(ACL_ERROR_RT_EVENT_CAPTURED, aclrtSynchronizeEvent(e));
+  EXPECT_EQ(ACL_ERROR_RT_EVENT_CAPTURED, aclrtSynchronizeEventWithTimeout(e, 10));
+  aclmdlRI m = nullptr;
+  EXPECT_EQ(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRICaptureEnd(s_, &m));
+  ACL_OK(aclrtSynchronizeEvent(e));  // the capture is over
+}
+
 TEST_F(ModelRiTest, UnjoinedSideStreamFailsEnd) {
   aclrtStream side = nullptr;
   ACL_OK(aclrtCreateStream(&side));
