@@ -513,6 +513,82 @@ aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
   return ACL_SUCCESS;
 }
 
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(numStreams);
+  std::lock_guard<std::mutex> g(m->mu());
+  const auto n = static_cast<uint32_t>(m->streams().size());
+  if (streams) {
+    if (*numStreams < n)
+      return api::RtBadParam(__func__, "numStreams", std::to_string(*numStreams),
+                             "the array must hold the model's " + std::to_string(n) + " streams");
+    for (uint32_t i = 0; i < n; ++i) streams[i] = m->streams()[i].handle;
+  }
+  *numStreams = n;
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks) {
+  ACL_REQUIRE_NOT_NULL(stream);
+  ACL_REQUIRE_NOT_NULL(numTasks);
+  // The newest model recorded from this stream.
+  std::shared_ptr<Model> best;
+  int idx = -1;
+  for (auto& m : Models().Select([](const Model&) { return true; })) {
+    std::lock_guard<std::mutex> g(m->mu());
+    for (size_t i = 0; i < m->streams().size(); ++i)
+      if (m->streams()[i].handle == stream && (!best || m->id > best->id)) {
+        best = m;
+        idx = static_cast<int>(i);
+      }
+  }
+  if (!best)
+    return api::RtBadParam(__func__, "stream", api::Hex(stream), "no model runtime instance was recorded from it");
+  std::lock_guard<std::mutex> g(best->mu());
+  auto& nodes = best->streams()[idx].nodes;
+  const auto n = static_cast<uint32_t>(nodes.size());
+  if (tasks) {
+    if (*numTasks < n)
+      return api::RtBadParam(__func__, "numTasks", std::to_string(*numTasks),
+                             "the array must hold the stream's " + std::to_string(n) + " tasks");
+    for (uint32_t i = 0; i < n; ++i) tasks[i] = nodes[i].get();
+  }
+  *numTasks = n;
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
+  ACL_REQUIRE_NOT_NULL(task);
+  ACL_REQUIRE_NOT_NULL(type);
+  for (auto& m : Models().Select([](const Model&) { return true; })) {
+    std::lock_guard<std::mutex> g(m->mu());
+    for (auto& ms : m->streams())
+      for (auto& n : ms.nodes) {
+        if (n.get() != task) continue;
+        aclmdlRITaskType t = ACL_MODEL_RI_TASK_DEFAULT;
+        switch (n->kind) {
+          case NodeKind::kRecord: t = ACL_MODEL_RI_TASK_EVENT_RECORD; break;
+          case NodeKind::kWait: t = ACL_MODEL_RI_TASK_EVENT_WAIT; break;
+          case NodeKind::kReset: t = ACL_MODEL_RI_TASK_EVENT_RESET; break;
+          case NodeKind::kTask: {
+            const core::Task* k = n->task.load();
+            if (k->is_kernel())
+              t = ACL_MODEL_RI_TASK_KERNEL;
+            else if (std::strcmp(k->name(), "value_write") == 0)
+              t = ACL_MODEL_RI_TASK_VALUE_WRITE;
+            else if (std::strcmp(k->name(), "value_wait") == 0)
+              t = ACL_MODEL_RI_TASK_VALUE_WAIT;
+            break;
+          }
+          default: break;
+        }
+        *type = t;
+        return ACL_SUCCESS;
+      }
+  }
+  return api::InvalidHandle(__func__, "model task", task);
+}
+
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
   FIND_MODEL(m, modelRI);
   ACL_REQUIRE_NOT_NULL(path);

@@ -64,6 +64,7 @@ int Model::AddStream(Stream* s, bool head) {
   ModelStream ms;
   ms.stream = s;
   if (s) ms.keep = s->shared_from_this();
+  ms.handle = s;
   ms.stream_id = s ? s->id() : -1;
   ms.head = head;
   streams_.push_back(std::move(ms));

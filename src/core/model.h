@@ -120,6 +120,7 @@ class Model : public TaskSink {
   struct ModelStream {
     Stream* stream = nullptr;  // the recording stream (null once unbound / capture ended)
     std::shared_ptr<Stream> keep;  // keeps `stream` alive while it may be compared or reset
+    void* handle = nullptr;        // the stream handle it was recorded from (compared only, never used)
     int32_t stream_id = -1;
     bool head = true;
     std::vector<std::unique_ptr<Node>> nodes;

@@ -567,6 +567,49 @@ TEST_F(ModelRiTest, NameAndId) {
   ACL_OK(aclmdlRIDestroy(b));
 }
 
+TEST_F(ModelRiTest, StreamsAndTasks) {
+  void* word = DevAlloc(8);
+  aclrtEvent e = nullptr;
+  ACL_OK(aclrtCreateEvent(&e));
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+  ACL_OK(aclrtValueWrite(word, 1, 0, s_));
+  ACL_OK(aclrtValueWait(word, 1, ACL_STREAM_WAIT_VALUE_EQ, s_));
+  ACL_OK(aclrtRecordEvent(e, s_));
+  ACL_OK(aclrtResetEvent(e, s_));
+  ACL_OK(aclrtMemsetAsync(word, 8, 0, 8, s_));
+  aclmdlRI m = nullptr;
+  ACL_OK(aclmdlRICaptureEnd(s_, &m));
+  uint32_t ns = 0;
+  ACL_OK(aclmdlRIGetStreams(m, nullptr, &ns));
+  ASSERT_EQ(1u, ns);
+  aclrtStream got = nullptr;
+  uint32_t small = 0;
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetStreams(m, &got, &small));
+  ACL_OK(aclmdlRIGetStreams(m, &got, &ns));
+  EXPECT_EQ(s_, got);
+  uint32_t nt = 0;
+  ACL_OK(aclmdlRIGetTasksByStream(got, nullptr, &nt));
+  ASSERT_EQ(5u, nt);
+  std::vector<aclmdlRITask> tasks(nt);
+  ACL_OK(aclmdlRIGetTasksByStream(got, tasks.data(), &nt));
+  std::vector<int> types;
+  for (auto t : tasks) {
+    aclmdlRITaskType ty;
+    ACL_OK(aclmdlRITaskGetType(t, &ty));
+    types.push_back(ty);
+  }
+  EXPECT_EQ((std::vector<int>{ACL_MODEL_RI_TASK_VALUE_WRITE, ACL_MODEL_RI_TASK_VALUE_WAIT,
+                              ACL_MODEL_RI_TASK_EVENT_RECORD, ACL_MODEL_RI_TASK_EVENT_RESET,
+                              ACL_MODEL_RI_TASK_DEFAULT}),
+            types);
+  aclmdlRITaskType ty;
+  EXPECT_EQ(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRITaskGetType(reinterpret_cast<aclmdlRITask>(&ty), &ty));
+  aclrtStream other = nullptr;
+  ACL_OK(aclrtCreateStream(&other));
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetTasksByStream(other, nullptr, &nt));
+  ACL_OK(aclmdlRIDestroy(m));
+}
+
 TEST_F(ModelRiTest, DebugJsonPrintWritesOneObjectPerTask) {
   Seq seq;
   ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
