@@ -48,6 +48,7 @@ def steps(a):
     return [
         one("limits", [a.limits, "all", "--reps", reps, "--sizes", big]),
         dict(one("launch", [a.acl, "launch", "--reps", reps]), repeat=1 if q else 3),
+        *([dict(one("graph", [a.graph, "replay", "--reps", reps]), repeat=1 if q else 3)] if getattr(a, "graph", None) else []),
         one("prefetch", [a.acl, "prefetch", "--reps", reps, "--sizes", big, "--tag", "move"]),
         one("prefetch-partial", [a.acl, "prefetch", "--reps", "3" if q else "5", "--sizes", big,
                                  "--tag", "partial"]),
@@ -137,6 +138,9 @@ def row_specs():
     r.append(("launch.latency", "handoff.spin", "le", None, "5 launch"))
     r.append(("launch.latency", "handoff.block", "le", None, "5 launch"))
     r.append(("launch.throughput", "handoff.spin.inproc", "le", 2.0, "5 launch"))
+    # issue 11: a replayed graph of N empty kernels against N launches (same run; same process)
+    r.append(("graph.replay", "launch.throughput", "le", 0.5, "5b task-graph replay"))
+    r.append(("graph.replay", "graph.launches.inproc", "le", None, "5b task-graph replay"))
     r.append(("vadd.kernel.f32", "vadd.loop.f32", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
@@ -378,6 +382,7 @@ def main():
     ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
     ap.add_argument("--cube", default=None, help="bench_cube (Matmul kernel vs BLAS sgemm)")
     ap.add_argument("--adv", default=None, help="bench_adv (advanced-API kernels vs plain loops)")
+    ap.add_argument("--graph", default=None, help="bench_graph (captured task-graph replay vs launches)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

@@ -78,6 +78,7 @@ python3 "$here/bench.py" \
   --vector "$project/bench_vector" \
   --cube "$project/bench_cube" \
   --adv "$project/bench_adv" \
+  --graph "$project/bench_graph" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2

@@ -4,6 +4,7 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/capture_hooks.h"
 #include "api/device_teardown.h"
 #include "core/runtime.h"
 #include "sim/npu_system.h"
@@ -17,6 +18,7 @@ namespace {
 // holds that message (Stream::TakeFailureMessage); the messages of every
 // stream are taken so none is left behind for a later device synchronize.
 aclError SynchronizeDevice(const char* func, core::Device* dev, int32_t timeout_ms) {
+  if (aclError e = api::RefuseCapturingDevice(func, dev->id())) return e;
   int rc = dev->Synchronize(timeout_ms);
   if (rc == 0) return ACL_SUCCESS;
   if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)

@@ -1,6 +1,7 @@
 // Event, notify and value write/wait entry points.
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/capture_hooks.h"
 #include "api/copy_path.h"
 #include "api/range_checks.h"
 #include "core/basic_tasks.h"
@@ -58,6 +59,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError rc; api::CaptureRecordEvent(__func__, s.get(), e, false, &rc)) return rc;
   uint64_t gen = e->BeginRecord();
   s->Submit(std::make_unique<core::EventRecordTask>(e, gen));
   return ACL_SUCCESS;
@@ -67,6 +69,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError rc; api::CaptureResetEvent(__func__, s.get(), e, &rc)) return rc;
   s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
   return ACL_SUCCESS;
 }
@@ -89,6 +92,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   e->WaitGen(e->recorded_gen(), -1);
   core::FlushDevicePrintf();
   return ACL_SUCCESS;
@@ -99,6 +103,7 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   const bool done = e->WaitGen(e->recorded_gen(), timeout);
   core::FlushDevicePrintf();
   if (!done)

@@ -6,6 +6,7 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/capture_hooks.h"
 #include "api/copy_path.h"
 #include "api/range_checks.h"
 #include "core/allocation_map.h"
@@ -149,6 +150,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
   if (aclError e = api::CheckCopyRanges(__func__, dst, src, count, kind, &dst_dev, &src_dev)) return e;
+  if (aclError e = api::RefuseUnsafeCall(__func__)) return e;
   int phys = -1;
   if (dst_dev || src_dev) {
     auto ctx = core::Runtime::Get().current();
@@ -182,12 +184,18 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   // stream reaches the copy.
   std::shared_ptr<std::vector<char>> staged;
   const void* from = src;
-  if (!src_dev && IsPageableHost(src)) {
+  // A recording stream (capture, bound model) keeps the pointer: every
+  // execution reads the source as it is then.
+  const bool records = s->sink() != nullptr;
+  // A copy with pageable host memory is synchronous, so capture modes restrict it.
+  if ((!src_dev && IsPageableHost(src)) || (!dst_dev && IsPageableHost(dst)))
+    if (aclError e = api::RefuseUnsafeCall(__func__)) return e;
+  if (!src_dev && IsPageableHost(src) && !records) {
     auto* b = static_cast<const char*>(src);
     staged = std::make_shared<std::vector<char>>(b, b + count);
     from = staged->data();
   }
-  const bool wait = !dst_dev && IsPageableHost(dst);
+  const bool wait = !dst_dev && IsPageableHost(dst) && !records;
   core::Stream& st = *s;
   uint64_t seq = st.Submit(std::make_unique<core::HostFuncTask>(
       [=](core::ExecContext& ctx) {
@@ -208,6 +216,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   uvm::Count(uvm::Stats().explicit_sets);
   if (count == 0) return ACL_SUCCESS;
   if (aclError e = api::CheckFillRange(__func__, devPtr, count)) return e;
+  if (aclError e = api::RefuseUnsafeCall(__func__)) return e;
   int phys = -1;
   if (auto ctx = core::Runtime::Get().current()) {
     ctx->device()->WaitIdle();

@@ -3,6 +3,7 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/capture_hooks.h"
 #include "core/basic_tasks.h"
 #include "core/runtime.h"
 
@@ -139,6 +140,7 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(__fu
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   SIMNPU_TRACE_API();
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError e = api::RefuseCapturedStream(__func__, s.get())) return e;
   int rc = s->Synchronize(-1);
   if (rc) return api::RtFail(__func__, rc, s->TakeFailureMessage());
   return ACL_SUCCESS;
@@ -149,6 +151,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError e = api::RefuseCapturedStream(__func__, s.get())) return e;
   int rc = s->Synchronize(timeout);
   if (rc == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
     return api::RtFail(__func__, rc, "stream " + std::to_string(s->id()) + " did not finish within " +
@@ -161,6 +164,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(status);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError e = api::RefuseCapturedStream(__func__, s.get())) return e;
   *status = s->idle() ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -171,6 +175,7 @@ static aclError WaitEvent(const char* func, aclrtStream stream, aclrtEvent event
   if (!e) return api::InvalidHandle(func, "event", event);
   std::shared_ptr<core::Stream> s;
   if (aclError rc = api::ResolveStream(func, &s, stream)) return rc;
+  if (aclError rc; api::CaptureWaitEvent(func, s.get(), e, timeout, false, &rc)) return rc;
   uint64_t gen = e->recorded_gen();
   s->Submit(std::make_unique<core::EventWaitTask>(e, gen, timeout));
   return ACL_SUCCESS;

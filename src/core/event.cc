@@ -37,7 +37,26 @@ void Event::Reset(uint64_t gen) {
     done_gen_ = gen;
     timestamp_valid_ = false;
   }
+  if (gen > reset_gen_) reset_gen_ = gen;
   cv_.notify_all();
+}
+
+void Event::ResetCompleted() {
+  std::lock_guard<std::mutex> g(mu_);
+  if (done_gen_ > reset_gen_) reset_gen_ = done_gen_;
+  timestamp_valid_ = false;
+  cv_.notify_all();
+}
+
+bool Event::WaitArmed(uint64_t min_gen, int32_t timeout_ms, const std::atomic<bool>* cancel) {
+  std::unique_lock<std::mutex> lk(mu_);
+  auto armed = [&] { return done_gen_ > reset_gen_ && done_gen_ >= min_gen; };
+  if (cancel) return WaitCancellable(cv_, lk, armed, timeout_ms, *cancel);
+  if (timeout_ms < 0) {
+    cv_.wait(lk, armed);
+    return true;
+  }
+  return cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), armed);
 }
 
 uint64_t Event::recorded_gen() const {

@@ -32,6 +32,14 @@ class Event {
   // before the reset), not records submitted after it.
   void Reset(uint64_t gen);
 
+  // Model replay (core/model.h) treats an event as a flag: "armed" once a
+  // record completed after the last reset. WaitArmed blocks until then and
+  // until generation min_gen is done (false on timeout or cancel);
+  // ResetCompleted forgets the completed records (a pending one arms the
+  // event when it completes).
+  bool WaitArmed(uint64_t min_gen, int32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
+  void ResetCompleted();
+
   uint64_t recorded_gen() const;
   bool IsComplete() const;           // latest record done (or never recorded)
   bool HasCompletedRecord() const;   // at least one record executed and latest done
@@ -50,6 +58,7 @@ class Event {
   uint64_t done_gen_ = 0;          // highest generation executed. GUARDED_BY(mu_)
   uint64_t timestamp_ns_ = 0;      // of done_gen_. GUARDED_BY(mu_)
   bool timestamp_valid_ = false;   // GUARDED_BY(mu_)
+  uint64_t reset_gen_ = 0;         // records up to this one were reset. GUARDED_BY(mu_)
 };
 
 }  // namespace simnpu::core

@@ -70,6 +70,10 @@ bool Stream::StartWorkerLocked() {
 }
 
 uint64_t Stream::Submit(std::unique_ptr<Task> task) {
+  if (TaskSink* k = sink_.load(std::memory_order_acquire)) {
+    k->Take(this, std::move(task));
+    return submitted_.load(std::memory_order_acquire);
+  }
   platform::LockSpinning(mu_);
   std::unique_lock<std::mutex> lk(mu_, std::adopt_lock);
   uint64_t seq = submitted_.load(std::memory_order_relaxed) + 1;

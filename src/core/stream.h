@@ -51,6 +51,15 @@ namespace simnpu::core {
 class Context;
 class Device;
 
+// Takes the tasks submitted to a stream that records them instead of running
+// them: a stream being captured or bound to a model runtime instance, or a
+// stream between aclmdlRICaptureTaskUpdateBegin/End (core/model.h).
+class TaskSink {
+ public:
+  virtual ~TaskSink() = default;
+  virtual void Take(Stream* s, std::unique_ptr<Task> t) = 0;
+};
+
 class Stream : public std::enable_shared_from_this<Stream> {
  public:
   Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint32_t flags, bool is_default);
@@ -58,7 +67,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
-  // Queues a task; returns its sequence number (>= 1). Never fails: a stream
+  // Queues a task; returns its sequence number (>= 1). With a sink set the
+  // task goes to the sink instead and the number returned is that of the
+  // last task really queued (so waiting for it does not wait). Never fails: a stream
   // being destroyed still accepts tasks until its queue drains; after that
   // the task is discarded and completed at once.
   uint64_t Submit(std::unique_ptr<Task> task);
@@ -107,6 +118,11 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // calling thread's last submission, kept by the caller).
   uint32_t last_task_id() const { return last_task_id_.load(); }
 
+  // The recording sink (null: tasks run). Set and cleared by core/model.cc
+  // under its registry lock; the sink outlives its registration.
+  void set_sink(TaskSink* k) { sink_.store(k, std::memory_order_release); }
+  TaskSink* sink() const { return sink_.load(std::memory_order_acquire); }
+
   // True while the calling thread is this stream's worker.
   bool OnWorkerThread() const;
 
@@ -150,6 +166,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::atomic<uint64_t> failure_mode_{0};
   std::atomic<uint32_t> last_task_id_{0};
   std::atomic<std::thread::id> worker_id_{};
+  std::atomic<TaskSink*> sink_{nullptr};     // recording instead of running (see set_sink)
 };
 
 // Id of the last task the calling thread submitted to any stream (0 if none).
