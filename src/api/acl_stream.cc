@@ -198,9 +198,12 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   return ACL_SUCCESS;
 }
 
+// Stop: the next synchronize fails with 507000 (acl-api.md §4.4, S26: "a
+// 507000-class code"); abort: 107023, or the code of the kernel that was
+// failing when the abort came (S26: 507035).
 aclError aclrtStreamStop(aclrtStream stream) {
   ACL_RESOLVE_STREAM(s, stream);
-  s->DiscardQueued(ACL_ERROR_RT_TASK_ABORT_STOP);
+  s->DiscardQueued(ACL_ERROR_RT_INTERNAL_ERROR);
   return ACL_SUCCESS;
 }
 

@@ -176,7 +176,10 @@ void Stream::WorkerMain() {
         SIMNPU_LOGE(kRuntime, "stream %d: task %u (%s) failed with %d", id_, t->task_id, t->name(), rc);
         {
           std::lock_guard<std::mutex> g(mu_);
-          if (pending_error_ == 0) {
+          // A task that fails after a stop/abort was issued (the kernel that
+          // was running at the time) reports its own code, not the abort's.
+          if (pending_error_ == 0 || pending_from_discard_) {
+            pending_from_discard_ = false;
             pending_error_ = rc;
             has_pending_.store(true);
             pending_message_ = t->failure_message.empty() ? std::string("task ") + t->name() + " failed"
@@ -233,6 +236,7 @@ int Stream::TakePendingError() {
     std::lock_guard<std::mutex> g(mu_);
     e = pending_error_;
     pending_error_ = 0;
+    pending_from_discard_ = false;
     has_pending_.store(false);
     reported_message_ = std::move(pending_message_);
     pending_message_.clear();
@@ -259,6 +263,7 @@ void Stream::DiscardQueued(int code) {
   if (queued > discard_upto_) discard_upto_ = queued;
   if (pending_error_ == 0) {
     pending_error_ = code;
+    pending_from_discard_ = true;
     has_pending_.store(true);
     pending_message_ = code == 107023 ? "the stream was aborted (aclrtStreamAbort)"
                                       : "the stream was stopped (aclrtStreamStop)";
