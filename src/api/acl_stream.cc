@@ -4,6 +4,7 @@
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
+#include "core/mem_pool.h"
 #include "core/runtime.h"
 
 using namespace simnpu;
@@ -140,6 +141,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   SIMNPU_TRACE_API();
   ACL_RESOLVE_STREAM(s, stream);
   int rc = s->Synchronize(-1);
+  core::MemPools::Get().OnSynchronize();  // pools give memory above their release threshold back
   if (rc) return api::RtFail(__func__, rc, s->TakeFailureMessage());
   return ACL_SUCCESS;
 }

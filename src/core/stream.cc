@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "core/exception_info.h"
+#include "core/overflow.h"
 #include "core/runtime.h"
 #include "dfx/trace/trace.h"
 #include "dfx/log.h"
@@ -43,9 +44,14 @@ Stream::Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint
       priority_(priority),
       flags_(flags),
       is_default_(is_default),
-      id_(g_next_stream_id.fetch_add(1)) {}
+      id_(g_next_stream_id.fetch_add(1)) {
+  overflow::StreamCreated(id_, phys_id_);  // takes the device's overflow mode now
+}
 
-Stream::~Stream() { Shutdown(); }
+Stream::~Stream() {
+  Shutdown();
+  overflow::StreamDestroyed(id_);
+}
 
 bool Stream::OnWorkerThread() const { return worker_id_.load() == std::this_thread::get_id(); }
 
