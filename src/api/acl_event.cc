@@ -4,6 +4,7 @@
 #include "api/copy_path.h"
 #include "api/range_checks.h"
 #include "core/basic_tasks.h"
+#include "core/device_printf.h"
 #include "core/runtime.h"
 #include "platform/clock.h"
 
@@ -92,6 +93,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   e->WaitGen(e->recorded_gen(), -1);
+  core::FlushDevicePrintf();
   return ACL_SUCCESS;
 }
 
@@ -100,7 +102,9 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   if (timeout < -1)
     return api::RtBadParam(__func__, "timeout", std::to_string(timeout), "must be -1 (forever) or >= 0 ms");
   FIND_EVENT(e, event);
-  if (!e->WaitGen(e->recorded_gen(), timeout))
+  const bool done = e->WaitGen(e->recorded_gen(), timeout);
+  core::FlushDevicePrintf();
+  if (!done)
     return api::RtFail(__func__, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
                        "the event did not complete within " + std::to_string(timeout) + " ms");
   return ACL_SUCCESS;

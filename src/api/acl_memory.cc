@@ -97,12 +97,13 @@ aclError aclrtFree(void* devPtr) {
   auto& map = core::AllocationMap::Get();
   const uintptr_t a = reinterpret_cast<uintptr_t>(devPtr);
   auto live = map.Find(devPtr);
+  // The map entry goes before the memory does: once the allocator has the
+  // range back, another thread may allocate it again and register it.
+  const bool at_base = live && live->base == a;
   if (api::IsManagedAddr(devPtr)) {
+    if (at_base) map.Unregister(a);
     Status st = uvm::Engine::Get().Free(devPtr);
-    if (st.ok()) {
-      map.Unregister(a);
-      return ACL_SUCCESS;
-    }
+    if (st.ok()) return ACL_SUCCESS;
     if (auto dead = map.FindFreed(devPtr); dead && !live)
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);
@@ -112,11 +113,9 @@ aclError aclrtFree(void* devPtr) {
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr),
                              "it points " + std::to_string(a - live->base) + " bytes into " + live->Describe() +
                                  "; free the address aclrtMalloc returned");
+    if (at_base) map.Unregister(a);
     Status st = d->arena().Free(devPtr);
-    if (st.ok()) {
-      map.Unregister(a);
-      return ACL_SUCCESS;
-    }
+    if (st.ok()) return ACL_SUCCESS;
     if (auto dead = map.FindFreed(devPtr))
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);
@@ -129,12 +128,15 @@ aclError aclrtFree(void* devPtr) {
 aclError aclrtFreeHost(void* hostPtr) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(hostPtr);
+  // (unregistered first, as aclrtFree does: the freed range may be handed
+  // out again at once)
+  auto& map = core::AllocationMap::Get();
+  const uintptr_t a = reinterpret_cast<uintptr_t>(hostPtr);
+  if (auto live = map.Find(hostPtr); live && live->base == a && live->kind == core::MemKind::kHostPinned)
+    map.Unregister(a);
   Status st = core::HostMemory::Get().FreePinned(hostPtr);
-  if (st.ok()) {
-    core::AllocationMap::Get().Unregister(reinterpret_cast<uintptr_t>(hostPtr));
-    return ACL_SUCCESS;
-  }
-  if (auto dead = core::AllocationMap::Get().FindFreed(hostPtr))
+  if (st.ok()) return ACL_SUCCESS;
+  if (auto dead = map.FindFreed(hostPtr))
     return api::RtBadParam(__func__, "hostPtr", api::Hex(hostPtr), "it lies in " + dead->Describe() + ", which was already freed");
   return api::Fail(__func__, st);
 }

@@ -6,6 +6,7 @@
 #include <climits>
 #include <sstream>
 
+#include "core/device_printf.h"
 #include "dfx/log.h"
 #include "platform/env.h"
 #include "sim/npu_system.h"
@@ -232,7 +233,9 @@ bool Device::WaitAll(Deadline deadline) {
 }
 
 int Device::Synchronize(int32_t timeout_ms) {
-  if (!WaitAll(DeadlineAfter(timeout_ms))) return kStreamSyncTimeout;
+  const bool done = WaitAll(DeadlineAfter(timeout_ms));
+  FlushDevicePrintf();
+  if (!done) return kStreamSyncTimeout;
   int first = 0;
   ForEachStream([&](Stream& s) {
     // (the calling host function's own stream: reported, not consumed, as
@@ -358,9 +361,14 @@ bool Runtime::DrainAll(int32_t timeout_ms) {
       if (d) devs.push_back(d.get());
   }
   const Device::Deadline deadline = DeadlineAfter(timeout_ms);
+  bool all = true;
   for (Device* d : devs)
-    if (!d->WaitAll(deadline)) return false;
-  return true;
+    if (!d->WaitAll(deadline)) {
+      all = false;
+      break;
+    }
+  FlushDevicePrintf();
+  return all;
 }
 
 }  // namespace simnpu::core

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include "core/device_printf.h"
 #include "core/exception_info.h"
 #include "core/overflow.h"
 #include "core/runtime.h"
@@ -231,8 +232,10 @@ int Stream::Synchronize(int32_t timeout_ms) {
   uint64_t target = submitted_.load(std::memory_order_acquire);
   if (!WaitFor(target, timeout_ms)) {
     if (OnWorkerThread()) return pending_error();
+    FlushDevicePrintf();
     return kStreamSyncTimeout;
   }
+  if (!OnWorkerThread()) FlushDevicePrintf();
   return TakePendingError();
 }
 
@@ -280,6 +283,7 @@ void Stream::ShutdownImpl(bool force, int32_t drain_ms) {
   bool drained = true;
   if (force) CancelWaits();
   if (!OnWorkerThread()) drained = WaitFor(submitted_.load(), force ? std::max(drain_ms, 0) : -1);
+  FlushDevicePrintf();
   std::thread t;
   {
     std::lock_guard<std::mutex> g(mu_);

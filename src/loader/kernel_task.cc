@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "core/device_printf.h"
 #include "core/overflow.h"
 #include "core/runtime.h"
 #include "dfx/errors.h"
@@ -63,15 +64,12 @@ int KernelTask::Run(core::ExecContext& ctx) {
   if (job.num_blocks > 0)
     fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
                                  std::memory_order_relaxed);
-  // Device printf output, in block order.
-  bool printed = false;
-  for (uint32_t i = 0; job.printf_out && i < job.num_blocks; ++i) {
-    const std::string& s = job.printf_out[i];
-    if (s.empty()) continue;
-    std::fwrite(s.data(), 1, s.size(), stdout);
-    printed = true;
+  // Device printf output, in block order, queued until the host synchronises.
+  if (job.printf_out) {
+    std::string text;
+    for (uint32_t i = 0; i < job.num_blocks; ++i) text += job.printf_out[i];
+    core::PostDevicePrintf(std::move(text));
   }
-  if (printed) std::fflush(stdout);
   if (rc != 0) {
     SIMNPU_LOGE(kRuntime, "kernel %s failed on device %d: %s", fn_->desc->name, ctx.device_id,
                 job.fail_msg.c_str());

@@ -27,6 +27,13 @@ double Seconds() {
 
 constexpr size_t kBlock = 2u << 20;
 
+// A failed call: counted, and said (which call, which code, which message).
+bool Bad(aclError e, const char* what, int thread) {
+  if (e == ACL_SUCCESS) return false;
+  ADD_FAILURE() << "thread " << thread << ": " << what << " returned " << e << ": " << aclGetRecentErrMsg();
+  return true;
+}
+
 TEST(StressTest, ThreadsStreamsManagedMemory) {
   ACL_OK(aclrtSetDevice(0));
   simnpu_inproc_image img{SIMNPU_INPROC_IMAGE_MAGIC, SIMNPU_KERNEL_ABI_VERSION, StressKernelTable()};
@@ -43,12 +50,12 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
   std::vector<std::thread> ts;
   for (int t = 0; t < threads; ++t) {
     ts.emplace_back([&, t] {
-      if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) {
+      if (Bad(aclrtSetCurrentContext(ctx), "aclrtSetCurrentContext", t)) {
         ++failures;
         return;
       }
       aclrtStream s = nullptr;
-      if (aclrtCreateStream(&s) != ACL_SUCCESS) {
+      if (Bad(aclrtCreateStream(&s), "aclrtCreateStream", t)) {
         ++failures;
         return;
       }
@@ -62,7 +69,7 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
         const size_t bytes = blocks * kBlock;
         const uint32_t n = static_cast<uint32_t>(bytes / 4);
         int32_t* m = nullptr;
-        if (aclrtMemAllocManaged(reinterpret_cast<void**>(&m), bytes, ACL_RT_MEM_ATTACH_GLOBAL) != ACL_SUCCESS) {
+        if (Bad(aclrtMemAllocManaged(reinterpret_cast<void**>(&m), bytes, ACL_RT_MEM_ATTACH_GLOBAL), "aclrtMemAllocManaged", t)) {
           ++failures;
           break;
         }
@@ -74,7 +81,7 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
         };
         const int advice = static_cast<int>(rng() % 6);
         aclError e = aclrtMemManagedAdvise(m, bytes, static_cast<aclrtMemManagedAdviseType>(advice), loc(rng() & 1));
-        if (e != ACL_SUCCESS && e != ACL_ERROR_RT_PARAM_INVALID) ++failures;  // (a refused preferred location is fine)
+        if (e != ACL_ERROR_RT_PARAM_INVALID && Bad(e, "aclrtMemManagedAdvise", t)) ++failures;  // (a refused preferred location is fine)
         if (rng() & 1) (void)aclrtMemManagedPrefetchAsync(m, bytes, loc(rng() & 1), 0, s);
         const int k = static_cast<int>(rng() % 4);
         for (int i = 0; i < k; ++i) {
@@ -82,14 +89,14 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
             void* x;
             uint64_t n;
           } a{m, n};
-          if (aclrtLaunchKernelWithHostArgs(fn, 1 + rng() % 8, s, nullptr, &a, sizeof a, nullptr, 0) != ACL_SUCCESS)
+          if (Bad(aclrtLaunchKernelWithHostArgs(fn, 1 + rng() % 8, s, nullptr, &a, sizeof a, nullptr, 0), "aclrtLaunchKernelWithHostArgs", t))
             ++failures;
           ++launches;
         }
         if (rng() & 1) (void)aclrtMemManagedPrefetchAsync(m, bytes, loc(rng() & 1), 0, s);
-        if (aclrtMemcpyAsync(dev, 3 * kBlock, m, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, s) != ACL_SUCCESS) ++failures;
-        if (aclrtMemcpyAsync(pinned, 3 * kBlock, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s) != ACL_SUCCESS) ++failures;
-        if (aclrtSynchronizeStream(s) != ACL_SUCCESS) ++failures;
+        if (Bad(aclrtMemcpyAsync(dev, 3 * kBlock, m, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, s), "aclrtMemcpyAsync D2D", t)) ++failures;
+        if (Bad(aclrtMemcpyAsync(pinned, 3 * kBlock, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), "aclrtMemcpyAsync D2H", t)) ++failures;
+        if (Bad(aclrtSynchronizeStream(s), "aclrtSynchronizeStream", t)) ++failures;
         const int32_t* p = static_cast<const int32_t*>(pinned);
         for (uint32_t i = 0; i < n; ++i) {
           const int32_t want = base + static_cast<int32_t>(i % 977) + k;
@@ -101,7 +108,7 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
           }
         }
         bytes_checked += static_cast<long>(bytes);
-        if (aclrtFree(m) != ACL_SUCCESS) ++failures;
+        if (Bad(aclrtFree(m), "aclrtFree", t)) ++failures;
         ++rounds;
       }
       (void)aclrtFree(dev);
@@ -115,6 +122,36 @@ TEST(StressTest, ThreadsStreamsManagedMemory) {
   std::printf("[stress] %.1f s: %ld rounds, %ld launches, %.1f MiB checked, 0 lost\n", Seconds(), rounds.load(),
               launches.load(), static_cast<double>(bytes_checked.load()) / (1 << 20));
   ACL_OK(aclrtBinaryUnLoad(bin));
+  ACL_OK(aclrtResetDeviceForce(0));
+}
+
+// The range a free hands back may be allocated again by another thread at
+// once: the allocation map must have forgotten the old allocation by then
+// (a new allocation that "overlaps" a freed one was a 507000 here).
+TEST(StressTest, FreedRangesAreReusableAtOnceByOtherThreads) {
+  ACL_OK(aclrtSetDevice(0));
+  aclrtContext ctx = nullptr;
+  ACL_OK(aclrtGetCurrentContext(&ctx));
+  std::atomic<long> failures{0};
+  std::vector<std::thread> ts;
+  for (int t = 0; t < 4; ++t) {
+    ts.emplace_back([&, t] {
+      if (Bad(aclrtSetCurrentContext(ctx), "aclrtSetCurrentContext", t)) return void(++failures);
+      for (int i = 0; i < 400 && failures.load() == 0; ++i) {
+        void* m = nullptr;
+        void* d = nullptr;
+        void* h = nullptr;
+        if (Bad(aclrtMemAllocManaged(&m, kBlock, ACL_RT_MEM_ATTACH_GLOBAL), "aclrtMemAllocManaged", t)) ++failures;
+        if (Bad(aclrtMalloc(&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc", t)) ++failures;
+        if (Bad(aclrtMallocHost(&h, 4096), "aclrtMallocHost", t)) ++failures;
+        if (m && Bad(aclrtFree(m), "aclrtFree managed", t)) ++failures;
+        if (d && Bad(aclrtFree(d), "aclrtFree", t)) ++failures;
+        if (h && Bad(aclrtFreeHost(h), "aclrtFreeHost", t)) ++failures;
+      }
+    });
+  }
+  for (auto& th : ts) th.join();
+  EXPECT_EQ(0, failures.load());
   ACL_OK(aclrtResetDeviceForce(0));
 }
 
