@@ -9,6 +9,11 @@
 // before does not queue into it (nobody would ever run the item); a thread
 // waiting in aclrtProcessReport on it returns ACL_ERROR_RT_THREAD_SUBSCRIBE.
 //
+// Host-function subscription (aclrtSubscribeHostFunc / ProcessHostFunc /
+// UnSubscribeHostFunc) works on every SOC: the real C library that programs
+// link forwards these calls to the runtime whatever the chip, and a program
+// that subscribes a thread must be able to unsubscribe it again.
+//
 // Lock order: Subscriptions::mu_ -> ReportQueue::mu (Unsubscribe never holds
 // both; no path takes them in the other order).
 #include <pthread.h>
@@ -24,7 +29,6 @@
 #include "core/basic_tasks.h"
 #include "core/exception_info.h"
 #include "core/runtime.h"
-#include "sim/soc.h"
 
 using namespace simnpu;
 
@@ -182,17 +186,6 @@ aclError Process(const char* func, Subscriptions& subs, int32_t timeout) {
   return ACL_SUCCESS;
 }
 
-bool HostFuncSubscriptionSupported() {
-  const sim::SocInfo* soc = sim::CurrentSoc();
-  // Documented as unsupported on Ascend 950, Atlas A3 and Atlas A2.
-  return soc && soc->npu_arch != 2201 && soc->npu_arch != 3510;
-}
-
-aclError HostFuncSubscriptionUnsupported(const char* func) {
-  return api::NotSupported(func, std::string("host-function subscription is not available on ") +
-                                     (sim::CurrentSoc() ? sim::CurrentSoc()->name : "this SOC"));
-}
-
 }  // namespace
 
 extern "C" {
@@ -249,7 +242,6 @@ aclError aclrtProcessReport(int32_t timeout) { return Process(__func__, Reports(
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
   SIMNPU_TRACE_API();
-  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   if (hostFuncThreadId == 0)
     return api::RtBadParam(__func__, "hostFuncThreadId", "0", "a thread id (pthread_t) of a live thread");
   ACL_RESOLVE_STREAM(s, exeStream);
@@ -259,12 +251,10 @@ aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream
 }
 
 aclError aclrtProcessHostFunc(int32_t timeout) {
-  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   return Process(__func__, HostFuncs(), timeout);
 }
 
 aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
-  if (!HostFuncSubscriptionSupported()) return HostFuncSubscriptionUnsupported(__func__);
   ACL_RESOLVE_STREAM(s, exeStream);
   int rc = HostFuncs().Unsubscribe(hostFuncThreadId, s->id());
   if (rc) return api::RtFail(__func__, rc, "the stream is not subscribed by this thread id");

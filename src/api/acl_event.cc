@@ -85,7 +85,10 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   ACL_REQUIRE_NOT_NULL(status);
   FIND_EVENT(e, event);
-  *status = e->IsComplete() ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  // An event never recorded is not ready here (the real runtime's answer),
+  // unlike aclrtQueryEvent, which reports it complete.
+  const bool complete = e->recorded_gen() != 0 && e->IsComplete();
+  *status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
 

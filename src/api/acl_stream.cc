@@ -5,6 +5,7 @@
 #include "api/api_common.h"
 #include "api/capture_hooks.h"
 #include "core/basic_tasks.h"
+#include "core/mem_pool.h"
 #include "core/runtime.h"
 
 using namespace simnpu;
@@ -142,6 +143,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACL_RESOLVE_STREAM(s, stream);
   if (aclError e = api::RefuseCapturedStream(__func__, s.get())) return e;
   int rc = s->Synchronize(-1);
+  core::MemPools::Get().OnSynchronize();  // pools give memory above their release threshold back
   if (rc) return api::RtFail(__func__, rc, s->TakeFailureMessage());
   return ACL_SUCCESS;
 }
@@ -203,9 +205,12 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   return ACL_SUCCESS;
 }
 
+// Stop: the next synchronize fails with 507000 (acl-api.md §4.4, S26: "a
+// 507000-class code"); abort: 107023, or the code of the kernel that was
+// failing when the abort came (S26: 507035).
 aclError aclrtStreamStop(aclrtStream stream) {
   ACL_RESOLVE_STREAM(s, stream);
-  s->DiscardQueued(ACL_ERROR_RT_TASK_ABORT_STOP);
+  s->DiscardQueued(ACL_ERROR_RT_INTERNAL_ERROR);
   return ACL_SUCCESS;
 }
 

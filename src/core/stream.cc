@@ -8,6 +8,7 @@
 
 #include "core/device_printf.h"
 #include "core/exception_info.h"
+#include "core/overflow.h"
 #include "core/runtime.h"
 #include "dfx/trace/trace.h"
 #include "dfx/log.h"
@@ -44,9 +45,14 @@ Stream::Stream(Context* ctx, int device_id, int phys_id, uint32_t priority, uint
       priority_(priority),
       flags_(flags),
       is_default_(is_default),
-      id_(g_next_stream_id.fetch_add(1)) {}
+      id_(g_next_stream_id.fetch_add(1)) {
+  overflow::StreamCreated(id_, phys_id_);  // takes the device's overflow mode now
+}
 
-Stream::~Stream() { Shutdown(); }
+Stream::~Stream() {
+  Shutdown();
+  overflow::StreamDestroyed(id_);
+}
 
 bool Stream::OnWorkerThread() const { return worker_id_.load() == std::this_thread::get_id(); }
 
@@ -181,7 +187,10 @@ void Stream::WorkerMain() {
         SIMNPU_LOGE(kRuntime, "stream %d: task %u (%s) failed with %d", id_, t->task_id, t->name(), rc);
         {
           std::lock_guard<std::mutex> g(mu_);
-          if (pending_error_ == 0) {
+          // A task that fails after a stop/abort was issued (the kernel that
+          // was running at the time) reports its own code, not the abort's.
+          if (pending_error_ == 0 || pending_from_discard_) {
+            pending_from_discard_ = false;
             pending_error_ = rc;
             has_pending_.store(true);
             pending_message_ = t->failure_message.empty() ? std::string("task ") + t->name() + " failed"
@@ -240,6 +249,7 @@ int Stream::TakePendingError() {
     std::lock_guard<std::mutex> g(mu_);
     e = pending_error_;
     pending_error_ = 0;
+    pending_from_discard_ = false;
     has_pending_.store(false);
     reported_message_ = std::move(pending_message_);
     pending_message_.clear();
@@ -266,6 +276,7 @@ void Stream::DiscardQueued(int code) {
   if (queued > discard_upto_) discard_upto_ = queued;
   if (pending_error_ == 0) {
     pending_error_ = code;
+    pending_from_discard_ = true;
     has_pending_.store(true);
     pending_message_ = code == 107023 ? "the stream was aborted (aclrtStreamAbort)"
                                       : "the stream was stopped (aclrtStreamStop)";

@@ -10,7 +10,9 @@
 // Failure: the first failing task's code is kept and returned (once) by the
 // next synchronize. In ACL_STOP_ON_FAILURE mode a failure also discards every
 // task queued behind it. Stop/Abort discard queued tasks and make the next
-// synchronize report ACL_ERROR_RT_TASK_ABORT_STOP / ACL_ERROR_RT_STREAM_ABORT.
+// synchronize report the code the caller gives (aclrtStreamStop: 507000,
+// aclrtStreamAbort: 107023), unless the task running at the time then fails:
+// its own code (e.g. 507035 from a trapping kernel) wins.
 //
 // Finished tasks are not destroyed by the worker: it links them into a
 // retired list that the next Submit, Synchronize or Shutdown destroys on the
@@ -151,6 +153,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::deque<std::unique_ptr<Task>> queue_;  // GUARDED_BY(mu_)
   int pending_error_ = 0;                    // first failure since last sync. GUARDED_BY(mu_)
   std::string pending_message_;              // its message. GUARDED_BY(mu_)
+  // pending_error_ came from DiscardQueued (stop/abort): a task failing later
+  // (the one running at the time) replaces it with its own code. GUARDED_BY(mu_)
+  bool pending_from_discard_ = false;
   std::string reported_message_;             // message of the failure last returned. GUARDED_BY(mu_)
   uint64_t discard_upto_ = 0;                // DiscardQueued: drop tasks with seq <= this. GUARDED_BY(mu_)
   bool shutdown_ = false;                    // GUARDED_BY(mu_)

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/device_printf.h"
+#include "core/overflow.h"
 #include "core/runtime.h"
 #include "dfx/errors.h"
 #include "dfx/trace/trace.h"
@@ -49,6 +50,8 @@ int KernelTask::Run(core::ExecContext& ctx) {
     job.check = &*check;
   }
   int rc = BlockScheduler::Get().Run(job);
+  if (job.fp_overflow.load(std::memory_order_relaxed) && ctx.stream)
+    core::overflow::Raise(ctx.stream->id(), ctx.phys_id);
   if (rc == 0 && check) {
     std::string race = check->Finish();
     if (!race.empty()) {

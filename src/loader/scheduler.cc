@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cfenv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -320,7 +321,9 @@ int BlockScheduler::RunOneBlock(Job& job, uint32_t logical, std::string* msg) {
   // would cost a system call per block).
   if (sigsetjmp(tls_jmp, 0) == 0) {
     tls_in_block = 1;
+    std::feclearexcept(FE_OVERFLOW | FE_INVALID);
     rc = job.desc->run_block(&env, job.argv);
+    if (std::fetestexcept(FE_OVERFLOW | FE_INVALID)) job.fp_overflow.store(true, std::memory_order_relaxed);
     tls_in_block = 0;
   } else {
     rc = SIMNPU_BLOCK_GM_FAULT;

@@ -54,6 +54,9 @@ struct Job {
   std::atomic<uint64_t> block_ns{0};  // summed wall time of the blocks run
   uint32_t helper_slots = 0;          // helpers that may still join (max_parallel - 1 at most). GUARDED_BY(BlockScheduler::mu_)
   std::atomic<bool> failed{false};
+  // A block raised the host FPU's overflow or invalid-operation flag: a float
+  // result left the finite range (core/overflow.h turns it into the status).
+  std::atomic<bool> fp_overflow{false};
   int fail_code = 0;                  // guarded by mu
   std::string fail_msg;               // guarded by mu
   int64_t fail_block = -1;            // logical index of the failing block. guarded by mu

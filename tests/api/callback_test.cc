@@ -312,21 +312,46 @@ TEST_F(ApiCallbackTest, OneThreadServesSeveralStreams) {
 
 // ----------------------------------------- host-function subscription (A2)
 
-TEST_F(ApiCallbackTest, SubscribeHostFuncIsNotSupportedOnA2) {
+// The C library real programs link forwards the subscription calls to the
+// runtime on every SOC (issue 11 item 7): on the default SOC (Atlas A2) a
+// subscribed thread receives the stream's host functions and can be
+// unsubscribed again.
+TEST_F(ApiCallbackTest, SubscribeHostFuncWorksOnA2) {
   ASSERT_STREQ("Ascend910B1", aclrtGetSocName());
   aclrtStream s = nullptr;
   ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
-  uint64_t me = static_cast<uint64_t>(pthread_self());
-  EXPECT_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtSubscribeHostFunc(me, s));
-  EXPECT_FALSE(TakeErrMsg().empty());
-  EXPECT_EQ(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
-  EXPECT_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtProcessHostFunc(10));
-  EXPECT_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtUnSubscribeHostFunc(me, s));
-  // Host functions still run through the runtime's own thread.
+  std::atomic<uint64_t> tid{0};
+  std::atomic<bool> stop{false};
+  std::atomic<int> unexpected{0};
+  std::atomic<int> processed{0};
+  std::thread worker([&] {
+    tid.store(static_cast<uint64_t>(pthread_self()));
+    while (!stop.load()) {
+      aclError rc = aclrtProcessHostFunc(5);
+      if (rc == ACL_SUCCESS) processed.fetch_add(1);
+      else if (rc != ACL_ERROR_RT_REPORT_TIMEOUT && rc != ACL_ERROR_RT_THREAD_SUBSCRIBE) unexpected.store(rc);
+    }
+  });
+  while (tid.load() == 0) std::this_thread::yield();
+  ASSERT_EQ(ACL_SUCCESS, aclrtSubscribeHostFunc(tid.load(), s));
   Seq seq;
-  ASSERT_EQ(ACL_SUCCESS, seq.Append(s, 1));
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(ACL_SUCCESS, seq.Append(s, i));
   EXPECT_ACL_OK(aclrtSynchronizeStream(s));
-  EXPECT_EQ(1u, seq.size());
+  EXPECT_EQ((std::vector<int>{0, 1, 2}), seq.Get());
+  EXPECT_GE(processed.load(), 1);  // they ran on the subscribed thread
+  EXPECT_ACL_OK(aclrtUnSubscribeHostFunc(tid.load(), s));
+  stop.store(true);
+  worker.join();
+  EXPECT_EQ(0, unexpected.load());
+  // A second unsubscribe names no subscription.
+  EXPECT_ACL(ACL_ERROR_RT_STREAM_SUBSCRIBE, aclrtUnSubscribeHostFunc(tid.load(), s));
+  ClearErrorState();
+  EXPECT_ACL(ACL_ERROR_RT_THREAD_SUBSCRIBE, aclrtProcessHostFunc(5));
+  ClearErrorState();
+  // Host functions run through the runtime's own thread again.
+  ASSERT_EQ(ACL_SUCCESS, seq.Append(s, 3));
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(4u, seq.size());
   EXPECT_ACL_OK(aclrtDestroyStream(s));
 }
 

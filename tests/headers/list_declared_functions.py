@@ -138,6 +138,7 @@ def emit_c_refs(path, names):
         '#include "acl/acl_dump.h"',
         '#include "acl/acl_prof.h"',
         '#include "acl/acl_tdt_queue.h"',
+        '#include "acl/acl_rt_memory_soma.h"',
         "",
         "typedef void (*simnpu_any_fn)(void);",
         "",

@@ -409,7 +409,7 @@ void HandleRows(std::vector<Row>& rows) {
       aclrtLaunchCallback([](void*) {}, nullptr, ACL_CALLBACK_NO_BLOCK, f.stream));
   ROW(D, kP, "aclrtLaunchHostFunc: NULL fn", aclrtLaunchHostFunc(f.stream, nullptr, nullptr));
   ROW(D, kH, "aclrtLaunchHostFunc: destroyed stream", aclrtLaunchHostFunc(f.dead_stream, [](void*) {}, nullptr));
-  ROW(D, kNs, "aclrtSubscribeHostFunc: not supported on Atlas A2", aclrtSubscribeHostFunc(1234, f.stream));
+  ROW(D, kRp, "aclrtSubscribeHostFunc: thread id 0", aclrtSubscribeHostFunc(0, f.stream));
 }
 
 void DeviceRows(std::vector<Row>& rows) {

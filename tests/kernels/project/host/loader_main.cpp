@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <mutex>
@@ -1366,4 +1367,40 @@ KT_CASE(unload_queued)
     for (const auto& j : jobs) {
         KT_VERIFY(*j, "queued before aclrtBinaryUnLoad:");
     }
+}
+
+// ---- overflow detection: a float add whose results overflow sets the
+// device's overflow status (the CPU model sees the FPU's overflow flag)
+KT_CASE(overflow)
+{
+    Runtime rt;
+    Fatbin fb;
+    const uint32_t total = 1024, tile = 256, blocks = 2;
+    DevBuf x(total * 4), y(total * 4), z(total * 4), status(64);
+    auto launch = [&](float value) {
+        x.Upload(std::vector<float>(total, value));
+        y.Upload(std::vector<float>(total, value));
+        Args a(fb.Fn("kt_vadd_float"));
+        a.Ptr(x.get()).Ptr(y.get()).Ptr(z.get()).Add<uint32_t>(total).Add<uint32_t>(tile).Finalize();
+        KT_ACL(a.Launch(blocks, rt.stream()));
+        KT_ACL(aclrtSynchronizeStream(rt.stream()));
+    };
+    auto flag = [&]() {
+        KT_ACL(aclrtGetOverflowStatus(status.get(), 64, rt.stream()));
+        KT_ACL(aclrtSynchronizeStream(rt.stream()));
+        return status.Download<uint32_t>(1)[0];
+    };
+    KT_ACL(aclrtSetStreamOverflowSwitch(rt.stream(), 1));
+    launch(1.0f);
+    KT_EQ(0u, flag());
+    launch(3.0e38f);  // 6e38 > FLT_MAX
+    KT_EQ(1u, flag());
+    KT_CHECK(std::isinf(z.Download<float>(1)[0]));
+    KT_ACL(aclrtResetOverflowStatus(rt.stream()));
+    KT_EQ(0u, flag());
+    launch(2.0f);
+    KT_EQ(0u, flag());  // finite results leave it clear
+    KT_ACL(aclrtSetStreamOverflowSwitch(rt.stream(), 0));
+    launch(3.0e38f);
+    KT_EQ(0u, flag());  // switch off: not recorded
 }
