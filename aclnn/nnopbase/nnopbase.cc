@@ -309,9 +309,9 @@ aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
   return ACLNN_SUCCESS;
 }
 
-#define SIMNPU_ACLNN_SIZE_GETTER(fn, Type, magic)                                          \
+#define SIMNPU_ACLNN_SIZE_GETTER(fn, Type, kMagic)                                          \
   aclnnStatus fn(const Type* array, uint64_t* size) {                                     \
-    if (array == nullptr || size == nullptr || array->magic != (magic))                   \
+    if (array == nullptr || size == nullptr || array->magic != (kMagic))                   \
       return Fail(ACLNN_ERR_PARAM_NULLPTR, #fn, "the array and size must be valid");      \
     *size = array->values.size();                                                         \
     return ACLNN_SUCCESS;                                                                 \
