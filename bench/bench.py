@@ -70,6 +70,8 @@ def steps(a):
             "runs": [([a.vector, "reduce", "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
                      ([a.vector, "reduce", "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
                        "--blocks", "16"], {})]}] if a.vector else []),
+        # aclnn operator API (issue 13): aclnnAdd, held against the vadd kernel row
+        *([one("aclnn", [a.aclnn, "add", "--reps", "3" if q else "5", "--size", "64M"])] if a.aclnn else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -131,6 +133,7 @@ def row_specs():
     r.append(("vadd.kernel.f16", "vadd.loop.f16", "ge", 0.5, "6 vector add"))
     r.append(("vadd.kernel.f16", "vadd.f16c.f16", "ge", None, "6 vector add"))
     r.append(("reduce.kernel.f32", "reduce.loop.f32", "ge", 0.5, "9 vector ReduceSum (16 MiB)"))
+    r.append(("aclnn.add.f32", "vadd.kernel.f32", "ge", 0.8, "13 aclnn operator (64 MiB float32)"))
     # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
     r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
@@ -363,6 +366,7 @@ def main():
     ap.add_argument("--acl", required=True)
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--vector", default=None, help="bench_vector (vector-API kernels vs plain loops)")
+    ap.add_argument("--aclnn", default=None, help="bench_aclnn (aclnnAdd vs the vector-add kernel row)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")
