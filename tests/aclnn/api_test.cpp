@@ -387,3 +387,24 @@ TEST(AclnnOps, ManagedMemoryTensors) {
 }
 
 }  // namespace
+
+namespace {
+
+// Run by the CTest test aclnn_api_test_no_image (SIMNPU_SOC=Ascend910A, an
+// architecture the kernels are not built for): the second phase reports
+// 561003 with the image path; elsewhere it skips.
+TEST(AclnnOps, MissingKernelImageIsReported) {
+  const char* soc = aclrtGetSocName();
+  if (soc == nullptr || std::string(soc) != "Ascend910A") GTEST_SKIP() << "only on Ascend910A";
+  Stream s;
+  Dev x({4}, {1, 2, 3, 4});
+  Dev out({4}, {0, 0, 0, 0});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnMulGetWorkspaceSize(x.t, x.t, out.t, &ws, &ex), ACLNN_SUCCESS);
+  TakeMsg();
+  EXPECT_EQ(aclnnMul(nullptr, 0, ex, s.s), ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
+  EXPECT_NE(TakeMsg().find("aclnn_kernels_dav-1001.o"), std::string::npos);
+}
+
+}  // namespace
