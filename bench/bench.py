@@ -81,6 +81,8 @@ def steps(a):
             "runs": [([a.adv, op, "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
                      ([a.adv, op, "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
                        "--blocks", "16"], {})]} for op in ("softmax", "layernorm")] if getattr(a, "adv", None) else []),
+        # aclnn operator API (issue 13): aclnnAdd, held against the vadd kernel row
+        *([one("aclnn", [a.aclnn, "add", "--reps", "3" if q else "5", "--size", "64M"])] if getattr(a, "aclnn", None) else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
@@ -148,6 +150,7 @@ def row_specs():
     r.append(("matmul.kernel.f16f32", "matmul.sgemm.f32", "ge", 0.3, "10 cube Matmul 1024^3"))
     r.append(("softmax.kernel.f32", "softmax.loop.f32", "ge", 0.5, "9b advanced SoftMax (16 MiB)"))
     r.append(("layernorm.kernel.f32", "layernorm.loop.f32", "ge", 0.5, "9c advanced LayerNorm (16 MiB)"))
+    r.append(("aclnn.add.f32", "vadd.kernel.f32", "ge", 0.8, "13 aclnn operator (64 MiB float32)"))
     # kernel memcheck on (the default) against off, same kernels, same run: at most 10 % cost
     r.append(("vadd.kernel.f32", "vadd.kernel.f32.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
     r.append(("vadd.kernel.f16", "vadd.kernel.f16.nomemcheck", "ge", 0.9, "6b kernel memcheck cost"))
@@ -383,6 +386,7 @@ def main():
     ap.add_argument("--cube", default=None, help="bench_cube (Matmul kernel vs BLAS sgemm)")
     ap.add_argument("--adv", default=None, help="bench_adv (advanced-API kernels vs plain loops)")
     ap.add_argument("--graph", default=None, help="bench_graph (captured task-graph replay vs launches)")
+    ap.add_argument("--aclnn", default=None, help="bench_aclnn (aclnnAdd vs the vector-add kernel row)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

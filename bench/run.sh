@@ -79,6 +79,7 @@ python3 "$here/bench.py" \
   --cube "$project/bench_cube" \
   --adv "$project/bench_adv" \
   --graph "$project/bench_graph" \
+  --aclnn "$project/bench_aclnn" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2
