@@ -11,6 +11,7 @@
 #include "core/allocation_map.h"
 #include "core/basic_tasks.h"
 #include "core/host_memory.h"
+#include "core/ipc_memory.h"
 #include "core/runtime.h"
 #include "platform/vm.h"
 #include "sim/npu_system.h"
@@ -112,6 +113,7 @@ aclError aclrtFree(void* devPtr) {
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr),
                              "it points " + std::to_string(a - live->base) + " bytes into " + live->Describe() +
                                  "; free the address aclrtMalloc returned");
+    if (live) core::IpcMemory::Get().ForgetRange(live->base, live->span);  // its exports end with it
     Status st = d->arena().Free(devPtr);
     if (st.ok()) {
       map.Unregister(a);
