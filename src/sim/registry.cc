@@ -31,6 +31,22 @@ void CopyStr(char* dst, size_t cap, const std::string& s) {
 }
 }  // namespace
 
+// Takes "<registry>.lock" exclusively (creation and removal of the registry
+// happen under it); retries when the lock file was replaced meanwhile.
+static int LockCreation(const std::string& registry) {
+  const std::string path = registry + ".lock";
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return -1;
+    flock(fd, LOCK_EX);
+    struct stat a, b;
+    if (fstat(fd, &a) == 0 && stat(path.c_str(), &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev)
+      return fd;
+    close(fd);
+  }
+  return -1;
+}
+
 void ReleaseSelfAtExit() { Registry::Get().ReleaseSelf(); }
 
 Registry& Registry::Get() {
@@ -45,26 +61,31 @@ Registry::Registry() {
     return;
   }
   const std::string path = dir.dir() + "/registry";
+  const int lfd = LockCreation(path);
+  if (lfd < 0) {
+    error_ = "cannot lock " + path + ".lock: " + std::strerror(errno);
+    return;
+  }
   int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
+    close(lfd);
     return;
   }
-  flock(fd, LOCK_EX);
   struct stat st;
   fstat(fd, &st);
   bool fresh = static_cast<size_t>(st.st_size) < kTotal;
   if (fresh && ftruncate(fd, static_cast<off_t>(kTotal)) != 0) {
     error_ = "cannot size " + path + ": " + std::strerror(errno);
-    flock(fd, LOCK_UN);
     close(fd);
+    close(lfd);
     return;
   }
   void* m = mmap(nullptr, kTotal, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (m == MAP_FAILED) {
     error_ = "cannot map " + path + ": " + std::strerror(errno);
-    flock(fd, LOCK_UN);
     close(fd);
+    close(lfd);
     return;
   }
   auto* h = static_cast<RegHeader*>(m);
@@ -81,13 +102,18 @@ Registry::Registry() {
     h->next_id = 1;
     __atomic_store_n(&h->magic, kMagic, __ATOMIC_RELEASE);
   }
-  flock(fd, LOCK_UN);
-  close(fd);
+  // Every user holds a shared flock for its life: the last one out is the
+  // one that can take it exclusively, and removes the file.
+  flock(fd, LOCK_SH);
+  close(lfd);
   if (h->version != kVersion || h->size != kTotal) {
     error_ = path + " has another layout (version " + std::to_string(h->version) + ")";
     munmap(m, kTotal);
+    close(fd);
     return;
   }
+  fd_ = fd;
+  path_ = path;
   hdr_ = h;
 }
 
@@ -317,6 +343,14 @@ void Registry::ReleaseSelf() {
   std::memset(&procs()[self_], 0, sizeof(RegProc));
   Unlock();
   self_ = -1;
+  // Last user out (nobody else holds the shared flock): remove the file.
+  const int lfd = LockCreation(path_);
+  if (lfd >= 0 && flock(fd_, LOCK_EX | LOCK_NB) == 0) {
+    unlink(path_.c_str());
+    unlink((path_ + ".lock").c_str());
+    flock(fd_, LOCK_UN);
+  }
+  if (lfd >= 0) close(lfd);
 }
 
 bool MayImport(const RegExport& rec, int32_t pid, bool validation_disabled) {

@@ -28,9 +28,13 @@
 // recorders increment and FUTEX_WAKE, waiters FUTEX_WAIT (shared futexes)
 // without the lock: no polling.
 //
-// Creation: the first process creates the file under flock(LOCK_EX), sizes
-// and initialises it, and writes the magic last; others take the same flock
-// before reading the header, so nobody sees a half-made registry.
+// Creation: under flock(LOCK_EX) of "registry.lock" the first process
+// creates, sizes and initialises the file (magic last); others take the same
+// lock before reading the header, so nobody sees a half-made registry. Every
+// user then holds flock(LOCK_SH) on the registry for its life; at a clean
+// exit a process takes registry.lock and, when it can also get LOCK_EX on the
+// registry (no other user), unlinks both (lockers check after locking that
+// the lock path still names their inode, else they retry).
 #ifndef SIMNPU_SIM_REGISTRY_H_
 #define SIMNPU_SIM_REGISTRY_H_
 
@@ -133,6 +137,8 @@ class Registry {
   std::string error_;
   int self_ = -1;
   int self_pid_ = 0;
+  int fd_ = -1;        // holds flock(LOCK_SH) while this process uses the registry
+  std::string path_;
 };
 
 // Whitelist check: true when pid may import rec.

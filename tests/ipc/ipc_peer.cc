@@ -1,0 +1,148 @@
+// ipc_peer: the other process of the multi-process tests (ipc_*_test.cc).
+// One role per run, chosen by argv[1]; talks to the test over stdin/stdout
+// lines (or a socket fd), prints "rc <code>" lines the test checks exactly.
+//
+//   import SIZE BYTE DEV        prints "pid N", reads a key line, imports it
+//                               (flags 0), checks every byte == BYTE, fills
+//                               it with 0x5A, closes; prints "rc ..." lines
+//   import-retry SIZE BYTE DEV  as import, but a failed first import waits
+//                               for a "go" line and tries once more
+//   export SIZE BYTE DEV FLAGS  allocates, fills with BYTE, exports, prints
+//                               "key K"; then on "free" frees (prints
+//                               "freed"), on "exit" returns, EOF exits
+//   sock-import FD SIZE BYTE    reads the key from socket FD, imports, checks,
+//                               fills 0x5A, closes, sends "ok"/"bad" back
+//   dev-work DEV                 sets device DEV, allocates 8 MiB, fills with
+//                               DEV+1, copies back and checks; prints "ok DEV"
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace {
+
+std::string ReadLine() {
+  std::string s;
+  int c;
+  while ((c = std::getchar()) != EOF && c != '\n') s.push_back(static_cast<char>(c));
+  return s;
+}
+
+void Say(const std::string& s) {
+  std::printf("%s\n", s.c_str());
+  std::fflush(stdout);
+}
+
+bool CheckBytes(void* dev, size_t size, int byte) {
+  std::vector<unsigned char> host(size);
+  if (aclrtMemcpy(host.data(), size, dev, size, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS) return false;
+  for (size_t i = 0; i < size; ++i)
+    if (host[i] != static_cast<unsigned char>(byte)) return false;
+  return true;
+}
+
+int Import(size_t size, int byte, int dev, bool retry) {
+  int32_t pid = 0;
+  aclrtDeviceGetBareTgid(&pid);
+  Say("pid " + std::to_string(pid));
+  std::string key = ReadLine();
+  void* p = nullptr;
+  aclError rc = aclrtIpcMemImportByKey(&p, key.c_str(), 0);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS && retry) {
+    if (ReadLine() != "go") return 3;
+    rc = aclrtIpcMemImportByKey(&p, key.c_str(), 0);
+    Say("rc " + std::to_string(rc));
+  }
+  if (rc != ACL_SUCCESS) return 0;
+  Say(CheckBytes(p, size, byte) ? "data ok" : "data bad");
+  Say("rc " + std::to_string(aclrtMemset(p, size, 0x5A, size)));
+  Say("rc " + std::to_string(aclrtIpcMemClose(key.c_str())));
+  (void)dev;
+  return 0;
+}
+
+int Export(size_t size, int byte, uint64_t flags) {
+  void* p = nullptr;
+  if (aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 4;
+  aclrtMemset(p, size, byte, size);
+  char key[65] = {0};
+  aclError rc = aclrtIpcMemGetExportKey(p, size, key, sizeof key, flags);
+  if (rc != ACL_SUCCESS) {
+    Say("rc " + std::to_string(rc));
+    return 5;
+  }
+  Say(std::string("key ") + key);
+  for (;;) {
+    std::string cmd = ReadLine();
+    if (cmd == "free") {
+      Say("rc " + std::to_string(aclrtFree(p)));
+      p = nullptr;
+    } else if (cmd.rfind("pid ", 0) == 0) {
+      int32_t pid = std::atoi(cmd.c_str() + 4);
+      Say("rc " + std::to_string(aclrtIpcMemSetImportPid(key, &pid, 1)));
+    } else if (cmd == "check") {
+      Say(CheckBytes(p, size, 0x5A) ? "data ok" : "data bad");
+    } else {
+      break;  // "exit" or EOF
+    }
+  }
+  if (p) {
+    aclrtIpcMemClose(key);
+    aclrtFree(p);
+  }
+  return 0;
+}
+
+int SockImport(int fd, size_t size, int byte) {
+  char key[128] = {0};
+  ssize_t n = read(fd, key, sizeof key - 1);
+  if (n <= 0) return 6;
+  key[n] = '\0';
+  void* p = nullptr;
+  bool ok = aclrtIpcMemImportByKey(&p, key, 0) == ACL_SUCCESS && CheckBytes(p, size, byte) &&
+            aclrtMemset(p, size, 0x5A, size) == ACL_SUCCESS && aclrtIpcMemClose(key) == ACL_SUCCESS;
+  const char* reply = ok ? "ok" : "bad";
+  if (write(fd, reply, std::strlen(reply)) < 0) return 7;
+  return ok ? 0 : 8;
+}
+
+int DevWork(int dev) {
+  const size_t size = 8u << 20;
+  void* p = nullptr;
+  if (aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 9;
+  if (aclrtMemset(p, size, dev + 1, size) != ACL_SUCCESS) return 10;
+  if (!CheckBytes(p, size, dev + 1)) return 11;
+  Say("ok " + std::to_string(dev));
+  ReadLine();  // hold the device until the test says so
+  aclrtFree(p);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  const std::string role = argv[1];
+  auto arg = [&](int i) { return i < argc ? std::strtoull(argv[i], nullptr, 0) : 0ull; };
+  if (aclInit(nullptr) != ACL_SUCCESS) return 20;
+  int dev = 0;
+  if (role == "import" || role == "import-retry") dev = static_cast<int>(arg(4));
+  if (role == "export") dev = static_cast<int>(arg(4));
+  if (role == "dev-work") dev = static_cast<int>(arg(2));
+  if (aclrtSetDevice(dev) != ACL_SUCCESS) return 21;
+  int rc = 2;
+  if (role == "import") rc = Import(arg(2), static_cast<int>(arg(3)), dev, false);
+  else if (role == "import-retry") rc = Import(arg(2), static_cast<int>(arg(3)), dev, true);
+  else if (role == "export") rc = Export(arg(2), static_cast<int>(arg(3)), arg(5));
+  else if (role == "sock-import") rc = SockImport(static_cast<int>(arg(2)), arg(3), static_cast<int>(arg(4)));
+  else if (role == "dev-work") rc = DevWork(dev);
+  aclrtResetDeviceForce(dev);
+  aclFinalize();
+  return rc;
+}
