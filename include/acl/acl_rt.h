@@ -1400,6 +1400,16 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
 /* The process id as the host kernel sees it (the value whitelists hold). */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
+/* IPC events: the handle of an ACL_EVENT_IPC event, opened in another process;
+ * a record in either process releases waits in both, in stream order. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
+
+/* IPC notifies: the creator waits, importers record. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char *key, size_t len, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num);
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t flags);
+
 
 /* ======================================================================== */
 /* Model runtime instances, capture, labels, built-in tasks, overflow         */

@@ -343,6 +343,11 @@ void Registry::ReleaseSelf() {
   std::memset(&procs()[self_], 0, sizeof(RegProc));
   Unlock();
   self_ = -1;
+  LeaveIfLast();
+}
+
+void Registry::LeaveIfLast() {
+  if (!ok()) return;
   // Last user out (nobody else holds the shared flock): remove the file.
   const int lfd = LockCreation(path_);
   if (lfd >= 0 && flock(fd_, LOCK_EX | LOCK_NB) == 0) {

@@ -124,6 +124,8 @@ class Registry {
   std::vector<RegProc> Processes();
   // Clears this process's slot and exports (clean exit).
   void ReleaseSelf();
+  // Removes the registry when no other process uses it (clean exit; readers).
+  void LeaveIfLast();
   // Clears the slots of dead processes.
   void ReclaimDead();
 

@@ -25,10 +25,10 @@ class ApiDeviceTest : public ::testing::Test {
   }
 };
 
-TEST_F(ApiDeviceTest, CountIsTwoByDefault) {
+TEST_F(ApiDeviceTest, CountIsEightByDefault) {
   uint32_t n = 0;
   EXPECT_ACL_OK(aclrtGetDeviceCount(&n));
-  EXPECT_EQ(2u, n);
+  EXPECT_EQ(8u, n);  // an Atlas A2 server's eight NPUs
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceCount(nullptr));
   EXPECT_FALSE(TakeErrMsg().empty());
   EXPECT_EQ(ACL_SUCCESS, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));

@@ -12,6 +12,19 @@
 //                               "freed"), on "exit" returns, EOF exits
 //   sock-import FD SIZE BYTE    reads the key from socket FD, imports, checks,
 //                               fills 0x5A, closes, sends "ok"/"bad" back
+//   event-consumer              reads an event handle (128 hex digits), opens
+//                               it, waits on it in a stream ("waiting", then
+//                               "released" once the wait is satisfied); on
+//                               "record" records it itself, synchronises and
+//                               prints "status S"
+//   notify-peer MODE            MODE pid: prints "pid N" first. Reads a notify
+//                               key, imports it ("rc ..."; with pid mode a
+//                               failed import waits for "go" and retries);
+//                               then each "go" line records it once
+//                               ("recorded"); "exit" ends
+//   pingpong N                  creates notify B, prints "key K", reads the
+//                               key of A, imports it; N times: waits B,
+//                               records A
 //   dev-work DEV                 sets device DEV, allocates 8 MiB, fills with
 //                               DEV+1, copies back and checks; prints "ok DEV"
 #include <unistd.h>
@@ -112,6 +125,84 @@ int SockImport(int fd, size_t size, int byte) {
   return ok ? 0 : 8;
 }
 
+int EventConsumer() {
+  std::string hex = ReadLine();
+  aclrtIpcEventHandle h;
+  std::memset(&h, 0xEE, sizeof h);  // garbage beyond the first 8 bytes is allowed
+  for (size_t i = 0; i < 8 && 2 * i + 1 < hex.size(); ++i)
+    h.reserved[i] = static_cast<char>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+  aclrtEvent ev = nullptr;
+  aclError rc = aclrtIpcOpenEventHandle(h, &ev);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS) return 0;
+  aclrtStream s = nullptr;
+  aclrtCreateStream(&s);
+  Say("rc " + std::to_string(aclrtStreamWaitEvent(s, ev)));
+  Say("waiting");
+  Say("rc " + std::to_string(aclrtSynchronizeStream(s)));
+  Say("released");
+  if (ReadLine() != "record") return 3;
+  Say("rc " + std::to_string(aclrtRecordEvent(ev, s)));
+  Say("rc " + std::to_string(aclrtSynchronizeEvent(ev)));
+  aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  aclrtQueryEventStatus(ev, &st);
+  Say("status " + std::to_string(static_cast<int>(st)));
+  Say("rc " + std::to_string(aclrtDestroyEvent(ev)));
+  aclrtDestroyStream(s);
+  return 0;
+}
+
+int NotifyPeer(bool pid_mode) {
+  if (pid_mode) {
+    int32_t pid = 0;
+    aclrtDeviceGetBareTgid(&pid);
+    Say("pid " + std::to_string(pid));
+  }
+  std::string key = ReadLine();
+  aclrtNotify n = nullptr;
+  aclError rc = aclrtNotifyImportByKey(&n, key.c_str(), 0);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS && pid_mode) {
+    if (ReadLine() != "go") return 3;
+    rc = aclrtNotifyImportByKey(&n, key.c_str(), 0);
+    Say("rc " + std::to_string(rc));
+  }
+  if (rc != ACL_SUCCESS) return 0;
+  aclrtStream s = nullptr;
+  aclrtCreateStream(&s);
+  while (ReadLine() == "go") {
+    usleep(100000);
+    aclrtRecordNotify(n, s);
+    aclrtSynchronizeStream(s);
+    Say("recorded");
+  }
+  aclrtDestroyNotify(n);
+  aclrtDestroyStream(s);
+  return 0;
+}
+
+int PingPong(int rounds) {
+  aclrtNotify mine = nullptr, theirs = nullptr;
+  aclrtCreateNotify(&mine, 0);
+  char key[65] = {0};
+  if (aclrtNotifyGetExportKey(mine, key, sizeof key, ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION) != ACL_SUCCESS)
+    return 3;
+  Say(std::string("key ") + key);
+  std::string other = ReadLine();
+  if (aclrtNotifyImportByKey(&theirs, other.c_str(), 0) != ACL_SUCCESS) return 4;
+  aclrtStream s = nullptr;
+  aclrtCreateStream(&s);
+  for (int i = 0; i < rounds; ++i) {
+    aclrtWaitAndResetNotify(mine, s, 0);
+    aclrtRecordNotify(theirs, s);
+  }
+  if (aclrtSynchronizeStream(s) != ACL_SUCCESS) return 5;
+  aclrtDestroyStream(s);
+  aclrtDestroyNotify(theirs);
+  aclrtDestroyNotify(mine);
+  return 0;
+}
+
 int DevWork(int dev) {
   const size_t size = 8u << 20;
   void* p = nullptr;
@@ -142,6 +233,9 @@ int main(int argc, char** argv) {
   else if (role == "export") rc = Export(arg(2), static_cast<int>(arg(3)), arg(5));
   else if (role == "sock-import") rc = SockImport(static_cast<int>(arg(2)), arg(3), static_cast<int>(arg(4)));
   else if (role == "dev-work") rc = DevWork(dev);
+  else if (role == "event-consumer") rc = EventConsumer();
+  else if (role == "notify-peer") rc = NotifyPeer(argc > 2 && std::string(argv[2]) == "pid");
+  else if (role == "pingpong") rc = PingPong(static_cast<int>(arg(2)));
   aclrtResetDeviceForce(dev);
   aclFinalize();
   return rc;
