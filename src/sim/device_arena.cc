@@ -421,6 +421,37 @@ StatusOr<void*> DeviceArena::MapForeign(const std::string& stem, int phys, uint3
   return reinterpret_cast<void*>(base_ + at * kChunk);
 }
 
+StatusOr<void*> DeviceArena::ReserveRange(uint32_t chunks) {
+  if (chunks == 0 || chunks > chunks_) return Status(kParamInvalid, "bad size for an address range");
+  std::lock_guard<std::mutex> g(mu_);
+  long c = FindFreeRun(chunks, /*prefer_populated=*/false);
+  if (c < 0) return Status(kOutOfMemory, "device " + std::to_string(phys_id_) + ": no address range left");
+  const size_t at = static_cast<size_t>(c);
+  for (size_t k = 0; k < chunks; ++k) {
+    if (backed_[at + k]) UnbackChunk(at + k);
+    state_[at + k] = ChunkState::kImport;
+  }
+  run_len_[at] = chunks;
+  return reinterpret_cast<void*>(base_ + at * kChunk);
+}
+
+Status DeviceArena::MapObjectAt(void* at, int fd) {
+  void* m = mmap(at, kChunk, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+  if (m == MAP_FAILED) return Status(kOutOfMemory, std::string("cannot map physical memory: ") + std::strerror(errno));
+  return Status::Ok();
+}
+
+void DeviceArena::UnmapAt(void* at) {
+  mmap(at, kChunk, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+}
+
+int DeviceArena::OpenChunkObject(const std::string& stem, int phys, uint32_t idx) {
+  const std::string path =
+      platform::ShmDir::Get().PathOf(stem, "d" + std::to_string(phys) + "-c" + std::to_string(idx));
+  int fd = open(path.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+  return fd < 0 ? -errno : fd;
+}
+
 Status DeviceArena::UnmapForeign(void* p) {
   const auto a = reinterpret_cast<uintptr_t>(p);
   if (!Contains(p) || (a - base_) % kChunk != 0) return Status(kParamInvalid, "not an imported range");

@@ -115,8 +115,16 @@ class DeviceArena {
   // process and device; other processes read it).
   void SetUsageSink(uint64_t* sink);
 
-  // Undoes MapForeign by the address it returned.
+  // Undoes MapForeign by the address it returned (also releases a ReserveRange).
   Status UnmapForeign(void* base);
+  // VMM: an address range of `chunks` unbacked chunks in the plain half (not
+  // counted against the capacity), and mapping / unmapping one shared object
+  // (an fd of a chunk object) at a chunk inside it.
+  StatusOr<void*> ReserveRange(uint32_t chunks);
+  Status MapObjectAt(void* at, int fd);
+  void UnmapAt(void* at);
+  // An fd (O_RDWR) of plain chunk `idx`'s object of process `stem`, device phys; -errno.
+  static int OpenChunkObject(const std::string& stem, int phys, uint32_t idx);
 
  private:
   enum class ChunkState : uint8_t { kFree, kRun, kSlab, kFrame, kImport };

@@ -294,6 +294,22 @@ TEST_F(IpcMemoryTest, EightProcessesOnEightDevices) {
   EXPECT_EQ(ForeignObjects(), std::vector<std::string>{});
 }
 
+TEST_F(IpcMemoryTest, SmiListsTheProcessesHoldingEachDevice) {
+  Child holder({Peer(), "dev-work", "5"});
+  ASSERT_EQ(holder.Line(), "ok 5");
+  std::string out;
+  FILE* f = popen((std::string(SMI_PATH) + " --json").c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, f)) out.append(buf, n);
+  EXPECT_EQ(pclose(f), 0);
+  const std::string me = "{\"pid\": " + std::to_string(holder.pid()) + ", \"name\": \"ipc_peer\", \"memory\": 10485760}";
+  EXPECT_NE(out.find(me), std::string::npos) << out;  // 8 MiB in 2 MiB chunks + a slab chunk
+  EXPECT_NE(out.find("\"id\": 7"), std::string::npos);
+  holder.CloseInput();
+  EXPECT_EQ(holder.Wait(), 0);
+}
+
 TEST_F(IpcMemoryTest, PeerAccess) {
   int32_t can = -1;
   EXPECT_EQ(aclrtDeviceCanAccessPeer(&can, 0, 0), ACL_ERROR_INVALID_PARAM);

@@ -25,6 +25,11 @@
 //   pingpong N                  creates notify B, prints "key K", reads the
 //                               key of A, imports it; N times: waits B,
 //                               records A
+//   vmm-import BYTE              prints "pid N", reads a shareable handle
+//                               (decimal); imports it ("rc ..."; a failure
+//                               waits for "go" and retries), reserves, maps,
+//                               checks every byte == BYTE, fills 0x5A, unmaps,
+//                               releases, frees ("rc ..." each)
 //   dev-work DEV                 sets device DEV, allocates 8 MiB, fills with
 //                               DEV+1, copies back and checks; prints "ok DEV"
 #include <unistd.h>
@@ -203,6 +208,42 @@ int PingPong(int rounds) {
   return 0;
 }
 
+int VmmImport(int byte) {
+  int32_t pid = 0;
+  aclrtDeviceGetBareTgid(&pid);
+  Say("pid " + std::to_string(pid));
+  uint64_t sh = std::strtoull(ReadLine().c_str(), nullptr, 10);
+  aclrtDrvMemHandle h = nullptr;
+  aclError rc = aclrtMemImportFromShareableHandle(sh, 0, &h);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS) {
+    if (ReadLine() != "go") return 3;
+    rc = aclrtMemImportFromShareableHandle(sh, 0, &h);
+    Say("rc " + std::to_string(rc));
+    if (rc != ACL_SUCCESS) return 0;
+  }
+  aclrtPhysicalMemProp prop;
+  std::memset(&prop, 0, sizeof prop);
+  prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  prop.memAttr = ACL_HBM_MEM_NORMAL;
+  size_t g = 0;
+  aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g);
+  void* va = nullptr;
+  Say("rc " + std::to_string(aclrtReserveMemAddress(&va, g, 0, nullptr, 0)));
+  Say("rc " + std::to_string(aclrtMapMem(va, g, 0, h, 0)));
+  aclrtMemAccessDesc d;
+  std::memset(&d, 0, sizeof d);
+  d.flags = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+  d.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  Say("rc " + std::to_string(aclrtMemSetAccess(va, g, &d, 1)));
+  Say(CheckBytes(va, g, byte) ? "data ok" : "data bad");
+  Say("rc " + std::to_string(aclrtMemset(va, g, 0x5A, g)));
+  Say("rc " + std::to_string(aclrtUnmapMem(va)));
+  Say("rc " + std::to_string(aclrtReleaseMemAddress(va)));
+  Say("rc " + std::to_string(aclrtFreePhysical(h)));
+  return 0;
+}
+
 int DevWork(int dev) {
   const size_t size = 8u << 20;
   void* p = nullptr;
@@ -233,6 +274,7 @@ int main(int argc, char** argv) {
   else if (role == "export") rc = Export(arg(2), static_cast<int>(arg(3)), arg(5));
   else if (role == "sock-import") rc = SockImport(static_cast<int>(arg(2)), arg(3), static_cast<int>(arg(4)));
   else if (role == "dev-work") rc = DevWork(dev);
+  else if (role == "vmm-import") rc = VmmImport(static_cast<int>(arg(2)));
   else if (role == "event-consumer") rc = EventConsumer();
   else if (role == "notify-peer") rc = NotifyPeer(argc > 2 && std::string(argv[2]) == "pid");
   else if (role == "pingpong") rc = PingPong(static_cast<int>(arg(2)));
