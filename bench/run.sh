@@ -76,6 +76,7 @@ python3 "$here/bench.py" \
   --acl "$project/bench_acl" \
   --baseline "$project/bench_baseline" \
   --vector "$project/bench_vector" \
+  --ipc "$build/bench/simnpu_bench_ipc" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2
