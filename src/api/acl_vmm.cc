@@ -30,7 +30,6 @@ aclError CheckProp(const char* func, const aclrtPhysicalMemProp* prop) {
   return ACL_SUCCESS;
 }
 
-core::PhysHandle* FindHandle(aclrtDrvMemHandle h) { return core::Vmm::Get().Find(h); }
 
 }  // namespace
 

@@ -9,7 +9,6 @@
 #include <cstring>
 
 #include "dfx/log.h"
-#include "platform/fault_inject.h"
 #include "platform/file.h"
 #include "platform/shm_dir.h"
 #include "platform/vm.h"
@@ -117,9 +116,7 @@ Status DeviceArena::BackChunk(size_t i) {
   void* at = reinterpret_cast<void*>(base_ + i * kChunk);
   auto& dir = platform::ShmDir::Get();
   int fd = -1;
-  if (platform::InjectFault(platform::FaultSite::kShm)) {
-    fd = -ENOMEM;
-  } else if (dir.ok()) {
+  if (dir.ok()) {
     const std::string path = dir.PathFor("d" + std::to_string(phys_id_) + "-c" + std::to_string(i));
     fd = dir.CreateObject(path, kChunk);
     if (fd == -EEXIST) {  // left over by a failed unlink of our own: replace it
