@@ -99,11 +99,13 @@ aclError aclrtFree(void* devPtr) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(devPtr);
   auto live = map.Find(devPtr);
   if (api::IsManagedAddr(devPtr)) {
+    // Leave the map first: once the engine frees the range another thread may
+    // get the same address from aclrtMemAllocManaged and register it.
+    core::Allocation gone;
+    const bool had = live && live->base == a && map.Unregister(a, &gone);
     Status st = uvm::Engine::Get().Free(devPtr);
-    if (st.ok()) {
-      map.Unregister(a);
-      return ACL_SUCCESS;
-    }
+    if (st.ok()) return ACL_SUCCESS;
+    if (had) (void)map.Register(gone.base, gone.size, gone.span, gone.kind, gone.device);
     if (auto dead = map.FindFreed(devPtr); dead && !live)
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);
@@ -114,11 +116,11 @@ aclError aclrtFree(void* devPtr) {
                              "it points " + std::to_string(a - live->base) + " bytes into " + live->Describe() +
                                  "; free the address aclrtMalloc returned");
     if (live) core::IpcMemory::Get().ForgetRange(live->base, live->span);  // its exports end with it
+    core::Allocation gone;
+    const bool had = live && map.Unregister(a, &gone);  // before the address can be handed out again
     Status st = d->arena().Free(devPtr);
-    if (st.ok()) {
-      map.Unregister(a);
-      return ACL_SUCCESS;
-    }
+    if (st.ok()) return ACL_SUCCESS;
+    if (had) (void)map.Register(gone.base, gone.size, gone.span, gone.kind, gone.device);
     if (auto dead = map.FindFreed(devPtr))
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);
