@@ -94,6 +94,8 @@ def steps(a):
         {"name": "oversub", "repeat": 1, "timeout": 300,
          "runs": [([a.acl, "oversub", "--reps", "2" if q else "3", "--sizes", size, "--capacity", "256M"],
                    {"SIMNPU_DEVICE_MEMORY": "256M"}) for size in over.split(",")]},
+        # cross-process rows (issue 9): each binary run measures its own limits beside them
+        *([one("ipc", [a.ipc, "all", "--reps", reps])] if getattr(a, "ipc", None) else []),
         # the limits again at the end: their samples pool with the first ones,
         # so each limit spans the conditions of the whole run
         one("limits", [a.limits, "all", "--reps", reps, "--sizes", big]),
@@ -163,6 +165,8 @@ def row_specs():
     for x in ["2x", "4x"]:
         r.append((f"oversub.{x}", "memcpy.1t.256MiB", "ge", None, "8 oversubscription (device 256 MiB)"))
         r.append((f"oversub.{x}", "oversub.0.5x", "ge", None, "8 oversubscription (device 256 MiB)"))
+    r.append(("ipc.import.copy.64MiB", "ipc.memcpy.64MiB", "ge", 0.5, "10 IPC (two processes)"))
+    r.append(("ipc.notify.roundtrip", "ipc.handoff.thread", "le", 10.0, "10 IPC (two processes)"))
     return r
 
 # ---------------------------------------------------------------- running
@@ -387,6 +391,7 @@ def main():
     ap.add_argument("--adv", default=None, help="bench_adv (advanced-API kernels vs plain loops)")
     ap.add_argument("--graph", default=None, help="bench_graph (captured task-graph replay vs launches)")
     ap.add_argument("--aclnn", default=None, help="bench_aclnn (aclnnAdd vs the vector-add kernel row)")
+    ap.add_argument("--ipc", default=None, help="simnpu_bench_ipc (cross-process rows, issue 9)")
     ap.add_argument("--out", default=None, help="JSON output (default bench/results/<timestamp>.json)")
     ap.add_argument("--md", default=None, help="markdown table output (default: next to the JSON)")
     ap.add_argument("--log", default=None, help="raw output of every step (default: next to the JSON)")

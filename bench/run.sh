@@ -80,6 +80,7 @@ python3 "$here/bench.py" \
   --adv "$project/bench_adv" \
   --graph "$project/bench_graph" \
   --aclnn "$project/bench_aclnn" \
+  --ipc "$build/bench/simnpu_bench_ipc" \
   --project-build "$project" \
   "${py_args[@]}" || rc=$?
 echo "[run.sh] finished in $(( $(date +%s) - start )) s" >&2

@@ -25,6 +25,8 @@ aclError CreateEvent(const char* func, aclrtEvent* event, uint32_t flag) {
   ACL_REQUIRE_NOT_NULL(event);
   if (flag & ~kKnownEventFlags)
     return api::BadParam(func, "flag", std::to_string(flag), "a combination of ACL_EVENT_* flags");
+  if ((flag & ACL_EVENT_IPC) && flag != ACL_EVENT_IPC)
+    return api::RtBadParam(func, "flag", std::to_string(flag), "ACL_EVENT_IPC must be used alone");
   auto ctx = core::Runtime::Get().RequireCurrent();
   if (!ctx.ok()) return api::Fail(func, ctx.status());
   auto e = std::make_shared<core::Event>(ctx.value()->device_id(), flag);
@@ -33,6 +35,14 @@ aclError CreateEvent(const char* func, aclrtEvent* event, uint32_t flag) {
   return ACL_SUCCESS;
 }
 
+}  // namespace
+
+namespace simnpu::api {
+// The notify handles, for the IPC notify entry points (acl_ipc_event.cc).
+core::HandleRegistry<core::Notify>& NotifyHandles() { return Notifies(); }
+}  // namespace simnpu::api
+
+namespace {
 // An event handle argument: NULL -> 100000, not live -> 107017.
 #define FIND_EVENT(var, handle) \
   ACL_REQUIRE_NOT_NULL(handle); \

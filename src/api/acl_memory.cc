@@ -12,6 +12,7 @@
 #include "core/allocation_map.h"
 #include "core/basic_tasks.h"
 #include "core/host_memory.h"
+#include "core/ipc_memory.h"
 #include "core/runtime.h"
 #include "platform/vm.h"
 #include "sim/npu_system.h"
@@ -98,13 +99,14 @@ aclError aclrtFree(void* devPtr) {
   auto& map = core::AllocationMap::Get();
   const uintptr_t a = reinterpret_cast<uintptr_t>(devPtr);
   auto live = map.Find(devPtr);
-  // The map entry goes before the memory does: once the allocator has the
-  // range back, another thread may allocate it again and register it.
-  const bool at_base = live && live->base == a;
   if (api::IsManagedAddr(devPtr)) {
-    if (at_base) map.Unregister(a);
+    // Leave the map first: once the engine frees the range another thread may
+    // get the same address from aclrtMemAllocManaged and register it.
+    core::Allocation gone;
+    const bool had = live && live->base == a && map.Unregister(a, &gone);
     Status st = uvm::Engine::Get().Free(devPtr);
     if (st.ok()) return ACL_SUCCESS;
+    if (had) (void)map.Register(gone.base, gone.size, gone.span, gone.kind, gone.device);
     if (auto dead = map.FindFreed(devPtr); dead && !live)
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);
@@ -114,9 +116,12 @@ aclError aclrtFree(void* devPtr) {
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr),
                              "it points " + std::to_string(a - live->base) + " bytes into " + live->Describe() +
                                  "; free the address aclrtMalloc returned");
-    if (at_base) map.Unregister(a);
+    if (live) core::IpcMemory::Get().ForgetRange(live->base, live->span);  // its exports end with it
+    core::Allocation gone;
+    const bool had = live && map.Unregister(a, &gone);  // before the address can be handed out again
     Status st = d->arena().Free(devPtr);
     if (st.ok()) return ACL_SUCCESS;
+    if (had) (void)map.Register(gone.base, gone.size, gone.span, gone.kind, gone.device);
     if (auto dead = map.FindFreed(devPtr))
       return api::RtBadParam(__func__, "devPtr", api::Hex(devPtr), "it lies in " + dead->Describe() + ", which was already freed");
     return api::Fail(__func__, st);

@@ -29,13 +29,44 @@ int EventWaitTask::Run(ExecContext& ctx) {
   return ctx.cancelled() ? kTaskCancelled : kEventSyncTimeout;
 }
 
+void Notify::AttachIpc(std::shared_ptr<IpcSignal> sig) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) return;
+  ipc_ = std::move(sig);
+  consumed_ = ipc_->signalled();
+  if (signaled_) {  // a local signal not consumed yet carries over
+    ipc_->Bump();
+    signaled_ = false;
+  }
+}
+
+std::shared_ptr<IpcSignal> Notify::ipc() {
+  std::lock_guard<std::mutex> g(mu_);
+  return ipc_;
+}
+
 void Notify::Signal() {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) {
+    ipc_->Bump();
+    return;
+  }
   signaled_ = true;
   cv_.notify_all();
 }
 
 bool Notify::WaitAndReset(uint32_t timeout_ms, const std::atomic<bool>* cancel) {
+  if (std::shared_ptr<IpcSignal> sig = ipc()) {
+    uint32_t want;
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      want = consumed_ + 1;
+    }
+    if (!sig->WaitFor(want, timeout_ms == 0 ? -1 : static_cast<int32_t>(timeout_ms), cancel)) return false;
+    std::lock_guard<std::mutex> g(mu_);
+    consumed_ = sig->signalled();  // reset: every signal so far is consumed
+    return true;
+  }
   std::unique_lock<std::mutex> lk(mu_);
   auto ready = [&] { return signaled_; };
   if (cancel) {

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "core/event.h"
+#include "core/ipc_signal.h"
 #include "core/task.h"
 
 namespace simnpu::core {
@@ -69,6 +70,10 @@ class Notify {
   // timeout, or once *cancel is set (stream teardown).
   bool WaitAndReset(uint32_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
   int device_id() const { return device_id_; }
+  // IPC notifies (exported or imported): signals become bumps of a shared
+  // word (core/ipc_signal.h); a wait consumes every bump seen so far.
+  void AttachIpc(std::shared_ptr<IpcSignal> sig);
+  std::shared_ptr<IpcSignal> ipc();
 
  private:
   const int device_id_;
@@ -76,6 +81,8 @@ class Notify {
   std::mutex mu_;
   std::condition_variable cv_;
   bool signaled_ = false;  // GUARDED_BY(mu_)
+  std::shared_ptr<IpcSignal> ipc_;  // set once. GUARDED_BY(mu_)
+  uint32_t consumed_ = 0;           // shared bumps consumed by waits. GUARDED_BY(mu_)
 };
 
 class NotifyRecordTask : public Task {

@@ -9,11 +9,29 @@ namespace simnpu::core {
 
 uint64_t Event::BeginRecord() {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) return record_gen_ = ipc_->BeginRecord();
   return ++record_gen_;
+}
+
+void Event::AttachIpc(std::shared_ptr<IpcSignal> sig) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) return;
+  ipc_ = std::move(sig);
+}
+
+void Event::InitIpcWords(IpcSignal& sig) const {
+  std::lock_guard<std::mutex> g(mu_);
+  sig.Init(static_cast<uint32_t>(record_gen_), static_cast<uint32_t>(done_gen_));
+}
+
+std::shared_ptr<IpcSignal> Event::ipc() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return ipc_;
 }
 
 void Event::MarkDone(uint64_t gen, uint64_t timestamp_ns) {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) ipc_->Complete(static_cast<uint32_t>(gen));
   if (gen > done_gen_) {
     done_gen_ = gen;
     timestamp_ns_ = timestamp_ns;
@@ -24,6 +42,7 @@ void Event::MarkDone(uint64_t gen, uint64_t timestamp_ns) {
 
 void Event::MarkDiscarded(uint64_t gen) {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) ipc_->Complete(static_cast<uint32_t>(gen));
   if (gen > done_gen_) {
     done_gen_ = gen;
     timestamp_valid_ = false;
@@ -61,11 +80,13 @@ bool Event::WaitArmed(uint64_t min_gen, int32_t timeout_ms, const std::atomic<bo
 
 uint64_t Event::recorded_gen() const {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) return ipc_->recorded();
   return record_gen_;
 }
 
 bool Event::IsComplete() const {
   std::lock_guard<std::mutex> g(mu_);
+  if (ipc_) return static_cast<int32_t>(ipc_->signalled() - ipc_->recorded()) >= 0;
   return done_gen_ >= record_gen_;
 }
 
@@ -75,6 +96,7 @@ bool Event::HasCompletedRecord() const {
 }
 
 bool Event::WaitGen(uint64_t gen, int32_t timeout_ms, const std::atomic<bool>* cancel) {
+  if (std::shared_ptr<IpcSignal> sig = ipc()) return sig->WaitFor(static_cast<uint32_t>(gen), timeout_ms, cancel);
   std::unique_lock<std::mutex> lk(mu_);
   auto done = [&] { return done_gen_ >= gen; };
   if (!cancel) {

@@ -5,13 +5,21 @@
 // generation done with a timestamp. Waiting (aclrtSynchronizeEvent, and
 // aclrtStreamWaitEvent tasks) waits for the generation current at the time
 // of the call. An event never recorded counts as complete.
+//
+// IPC events (ACL_EVENT_IPC, once exported or opened): generations, the
+// completed mark and all waiting move to the shared words of an IpcSignal
+// (core/ipc_signal.h), so records and waits of every process that holds the
+// event order against each other; timestamps stay local.
 #ifndef SIMNPU_CORE_EVENT_H_
 #define SIMNPU_CORE_EVENT_H_
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
+
+#include "core/ipc_signal.h"
 
 namespace simnpu::core {
 
@@ -49,6 +57,13 @@ class Event {
   // Timestamp of the latest completed record (ns, monotonic).
   uint64_t timestamp_ns() const;
 
+  // Moves the event onto shared words (IPC); the first record state carries
+  // over (records so far count as done once done locally).
+  void AttachIpc(std::shared_ptr<IpcSignal> sig);
+  std::shared_ptr<IpcSignal> ipc() const;
+  // Writes this event's generations into a fresh export's words.
+  void InitIpcWords(IpcSignal& sig) const;
+
  private:
   const int device_id_;
   const uint32_t flags_;
@@ -59,6 +74,7 @@ class Event {
   uint64_t timestamp_ns_ = 0;      // of done_gen_. GUARDED_BY(mu_)
   bool timestamp_valid_ = false;   // GUARDED_BY(mu_)
   uint64_t reset_gen_ = 0;         // records up to this one were reset. GUARDED_BY(mu_)
+  std::shared_ptr<IpcSignal> ipc_; // set once. GUARDED_BY(mu_)
 };
 
 }  // namespace simnpu::core

@@ -3,6 +3,7 @@
 
 #include "dfx/log.h"
 #include "platform/env.h"
+#include "sim/registry.h"
 
 namespace simnpu::sim {
 
@@ -16,7 +17,7 @@ NpuSystem& NpuSystem::Get() {
 
 NpuSystem::NpuSystem() {
   const SocInfo* soc = CurrentSoc();
-  int64_t n = platform::GetEnvInt("SIMNPU_DEVICE_COUNT", 2);
+  int64_t n = platform::GetEnvInt("SIMNPU_DEVICE_COUNT", 8);
   if (n < 0) n = 0;
   if (n > kMaxDevices) {
     SIMNPU_LOGW(kDrv, "SIMNPU_DEVICE_COUNT=%ld exceeds %d; using %d", static_cast<long>(n),
@@ -41,6 +42,8 @@ StatusOr<NpuDevice*> NpuSystem::Open(int phys) {
   if (d) return d;
   auto dev = std::make_unique<NpuDevice>(phys, CurrentSoc(), capacity_);
   SIMNPU_RETURN_IF_ERROR(dev->Init());
+  Registry::Get().NoteDeviceOpen(phys);
+  dev->arena().SetUsageSink(Registry::Get().UsageWord(phys));
   if (DeviceOpenHook hook = hook_.load(std::memory_order_acquire)) hook(dev.get());
   d = dev.release();  // devices live until process exit
   devices_[phys].store(d, std::memory_order_release);

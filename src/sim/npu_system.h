@@ -1,6 +1,6 @@
 // NpuSystem: the simulated NPUs of this process.
 //
-// SIMNPU_DEVICE_COUNT physical devices (default 2, at most kMaxDevices), all
+// SIMNPU_DEVICE_COUNT physical devices (default 8, as on an Atlas A2 server; at most kMaxDevices), all
 // of the SOC named by SIMNPU_SOC. A device is opened (its memory arena
 // reserved) on first use. Each device's memory capacity is the SOC's memory
 // size unless SIMNPU_DEVICE_MEMORY (bytes, K/M/G suffixes) overrides it.

@@ -105,7 +105,7 @@ void Engine::OnDeviceOpen(sim::NpuDevice* dev) {
   // a device both see is registered once.
   if (arena_registered_[phys].exchange(true)) return;
   sim::DeviceArena& a = dev->arena();
-  int rc = uffd_->Register(reinterpret_cast<void*>(a.base()), a.size(), /*wp=*/false);
+  int rc = uffd_->Register(reinterpret_cast<void*>(a.frame_base()), a.frame_size(), /*wp=*/false);
   if (rc != 0) {
     arena_registered_[phys].store(false);
     SIMNPU_LOGW(kDrv, "device %d: cannot register the arena with userfaultfd (%s); device frames "

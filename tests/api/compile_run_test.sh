@@ -9,7 +9,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 expected='CHECK soc Ascend910B1
-CHECK devices 2
+CHECK devices 8
 CHECK copy_roundtrip ok
 CHECK host_callbacks 1
 CHECK elapsed_nonnegative yes

@@ -25,10 +25,10 @@ class ApiDeviceTest : public ::testing::Test {
   }
 };
 
-TEST_F(ApiDeviceTest, CountIsTwoByDefault) {
+TEST_F(ApiDeviceTest, CountIsEightByDefault) {
   uint32_t n = 0;
   EXPECT_ACL_OK(aclrtGetDeviceCount(&n));
-  EXPECT_EQ(2u, n);
+  EXPECT_EQ(8u, n);  // an Atlas A2 server's eight NPUs
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceCount(nullptr));
   EXPECT_FALSE(TakeErrMsg().empty());
   EXPECT_EQ(ACL_SUCCESS, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
@@ -59,7 +59,7 @@ TEST_F(ApiDeviceTest, GetDeviceWithoutContext) {
 }
 
 TEST_F(ApiDeviceTest, InvalidIds) {
-  for (int32_t id : {-1, 2, 3, 1000}) {
+  for (int32_t id : {-1, 8, 9, 1000}) {
     ClearErrorState();
     EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(id)) << id;
     EXPECT_FALSE(TakeErrMsg().empty());
@@ -254,9 +254,9 @@ TEST_F(ApiDeviceTest, ResourceLimitErrors) {
   uint32_t v = 0;
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, nullptr));
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, nullptr));
-  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceResLimit(2, ACL_RT_DEV_RES_CUBE_CORE, &v));
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceResLimit(8, ACL_RT_DEV_RES_CUBE_CORE, &v));
   EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDeviceResLimit(-1, ACL_RT_DEV_RES_CUBE_CORE, 1));
-  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDeviceResLimit(2));
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDeviceResLimit(8));
   EXPECT_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, 0));
   EXPECT_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, 25));
   EXPECT_ACL(ACL_ERROR_RT_PARAM_INVALID,
@@ -280,7 +280,7 @@ TEST_F(ApiDeviceTest, Utilization) {
   info.utilizationExtend = reinterpret_cast<aclrtUtilizationExtendInfo*>(&info);
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceUtilizationRate(0, &info));
   info.utilizationExtend = nullptr;
-  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceUtilizationRate(5, &info));
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceUtilizationRate(8, &info));
 }
 
 TEST_F(ApiDeviceTest, Status) {

@@ -240,7 +240,7 @@ TEST_F(ApiVersionTest, DeviceCapability) {
   EXPECT_ACL(ACL_ERROR_INVALID_PARAM,
              aclrtGetDeviceCapability(0, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, nullptr));
   EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
-             aclrtGetDeviceCapability(2, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, &v));
+             aclrtGetDeviceCapability(8, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, &v));
   EXPECT_ACL(ACL_ERROR_RT_INVALID_DEVICEID,
              aclrtGetDeviceCapability(-1, ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV, &v));
 }

@@ -64,7 +64,7 @@ TEST(ProfApi, CreateConfigRefusesBadDeviceLists) {
             nullptr);
   EXPECT_EQ(aclprofCreateConfig(devs, 3, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API), nullptr);  // > 2 devices
   EXPECT_EQ(aclprofCreateConfig(devs, 2, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API), nullptr);  // duplicate
-  uint32_t bad = 5;
+  uint32_t bad = 8;
   EXPECT_EQ(aclprofCreateConfig(&bad, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API), nullptr);
   EXPECT_EQ(aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API), nullptr);
   aclprofConfig* tx = aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);

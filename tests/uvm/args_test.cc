@@ -47,7 +47,7 @@ TEST_F(UvmTest, AdviseArgumentChecks) {
   EXPECT_EQ(aclrtMemManagedAdvise(p, 0, ACL_MEM_ADVISE_SET_READ_MOSTLY, Host()), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtMemManagedAdvise(p, kBlock, static_cast<aclrtMemManagedAdviseType>(6), Host()),
             ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemManagedAdvise(p, kBlock, ACL_MEM_ADVISE_SET_PREFERRED_LOCATION, Dev(2)), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemManagedAdvise(p, kBlock, ACL_MEM_ADVISE_SET_PREFERRED_LOCATION, Dev(8)), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(aclrtMemManagedAdvise(p, kBlock, ACL_MEM_ADVISE_SET_PREFERRED_LOCATION, Dev(-1)), ACL_ERROR_RT_PARAM_INVALID);
   // Outside managed memory.
   char host[64];
@@ -104,7 +104,7 @@ TEST_F(UvmTest, PrefetchArgumentChecks) {
   EXPECT_EQ(aclrtMemManagedPrefetchAsync(nullptr, kBlock, Dev(0), 0, stream_), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, 0, Dev(0), 0, stream_), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, kBlock, Dev(0), 1, stream_), ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, kBlock, Dev(5), 0, stream_), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, kBlock, Dev(8), 0, stream_), ACL_ERROR_RT_PARAM_INVALID);
   aclrtMemManagedLocation invalid = {ACL_MEM_LOCATIONTYPE_INVALID, 0};
   EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, kBlock, invalid, 0, stream_), ACL_ERROR_RT_PARAM_INVALID);
   aclrtMemManagedLocation weird = {static_cast<aclrtMemManagedLocationType>(77), 0};
