@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "dfx/log.h"
+#include "dfx/trace/trace.h"
 #include "platform/clock.h"
 
 namespace simnpu::core {
@@ -123,6 +124,9 @@ Model::RecordGens Model::BeginRecords() {
 int Model::Execute(ExecContext& ctx, std::string* why, const RecordGens* gens) {
   std::lock_guard<std::mutex> g(exec_mu_);
   const uint64_t serial = serial_.fetch_add(1) + 1;
+  // The running task (model_execute) shows in traces as this graph's replay;
+  // each replayed task gets its own span inside it (RunCursors).
+  SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kGraphReplay, "graph replay", id));
   const int rc = RunCursors(ctx, why, serial, gens);
   // Records on a path not taken (or after a failure) still complete.
   if (gens)
@@ -170,6 +174,7 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
       switch (n->kind) {
         case NodeKind::kTask: {
           Task* t = n->task.load(std::memory_order_acquire);
+          SIMNPU_TRACE_TASK(dfx::trace::CurrentLane().device, dfx::trace::CurrentLane().stream, t->name());
           if (int rc = t->Run(ctx)) {
             *why = t->failure_message.empty() ? std::string("model task ") + t->name() + " failed"
                                               : t->failure_message;

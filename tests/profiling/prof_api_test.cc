@@ -302,6 +302,58 @@ TEST(ProfApi, NothingIsRecordedOutsideASession) {
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
 }
 
+// A replayed task graph is one "graph replay" span on its stream (args: the
+// model's id), with each replayed task its own span inside it.
+TEST(ProfApi, GraphReplayIsASpanHoldingItsTasks) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 8192, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(p, 8192, 1, 4096, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(static_cast<char*>(p) + 4096, 4096, 2, 4096, s), ACL_SUCCESS);
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &model), ACL_SUCCESS);
+  uint32_t model_id = 0;
+  ASSERT_EQ(aclmdlRIGetId(model, &model_id), ACL_SUCCESS);
+
+  const std::string dir = ScratchDir("prof_graph");
+  ASSERT_EQ(aclprofInit(dir.c_str(), dir.size()), ACL_SUCCESS);
+  aclprofConfig* cfg = TaskConfig();
+  ASSERT_EQ(aclprofStart(cfg), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIExecuteAsync(model, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  ASSERT_EQ(aclprofStop(cfg), ACL_SUCCESS);
+  ASSERT_EQ(aclprofFinalize(), ACL_SUCCESS);
+  std::vector<unsigned char> back(8192);
+  ASSERT_EQ(aclrtMemcpy(back.data(), back.size(), p, 8192, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(back[0], 1);
+  EXPECT_EQ(back[8191], 2);
+
+  nlohmann::json t = LoadTrace(Sessions(dir).at(0));
+  auto replay = Named(t, "graph replay");
+  ASSERT_EQ(replay.size(), 1u);
+  EXPECT_EQ(replay[0]["ph"], "X");
+  EXPECT_EQ(replay[0]["args"]["model id"], model_id);
+  const double r0 = replay[0]["ts"].get<double>(), r1 = r0 + replay[0]["dur"].get<double>();
+  auto sets = Named(t, "memset_async");
+  ASSERT_EQ(sets.size(), 2u);
+  for (auto& m : sets) {
+    EXPECT_EQ(m["args"]["bytes"], 4096);
+    EXPECT_EQ(m["tid"], replay[0]["tid"]);  // on the executing stream's track
+    EXPECT_GE(m["ts"].get<double>(), r0);
+    EXPECT_LE(m["ts"].get<double>() + m["dur"].get<double>(), r1 + 0.001);
+  }
+  aclprofDestroyConfig(cfg);
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
 // Pages resident before the session started count from the start.
 TEST(ProfApi, ResidentBytesStartFromWhatIsResidentAtStart) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);

@@ -322,6 +322,11 @@ void TaskSpan::Begin(int device, int stream, const char* name) {
   Tls& t = t_tls;
   active_ = true;
   saved_ = t.lane;
+  saved_in_task_ = t.in_task;
+  saved_kind_ = t.task_kind;
+  saved_name_ = t.task_name;
+  saved_a_ = t.task_a;
+  saved_b_ = t.task_b;
   t.lane.device = static_cast<int16_t>(device);
   t.lane.stream = stream;
   t.in_task = true;
@@ -338,7 +343,11 @@ void TaskSpan::End() {
             Intern(t.task_name), t.task_a, t.task_b, 0, 0};
     Record(e);
   }
-  t.in_task = false;
+  t.in_task = saved_in_task_;
+  t.task_kind = saved_kind_;
+  t.task_name = saved_name_;
+  t.task_a = saved_a_;
+  t.task_b = saved_b_;
   t.lane = saved_;
 }
 

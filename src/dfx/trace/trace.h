@@ -154,6 +154,8 @@ void RecordInstant(Kind k, int device, const char* name, uint64_t a = 0, uint64_
 // A stream task: sets the thread's lane for its duration and records a
 // span when it ends. Nested sites can rename it and give it arguments
 // (a kernel becomes kKernel with its name, a copy kCopy with its bytes).
+// Spans nest: a graph replay's tasks each get their own span, and the
+// replay's own annotation is back in place when they end.
 class TaskSpan {
  public:
   TaskSpan(int device, int stream, const char* name) {
@@ -170,6 +172,11 @@ class TaskSpan {
   void End();
   bool active_ = false;
   Lane saved_;
+  // The enclosing task's annotation (restored at End).
+  bool saved_in_task_ = false;
+  Kind saved_kind_ = Kind::kTask;
+  const char* saved_name_ = nullptr;
+  uint64_t saved_a_ = 0, saved_b_ = 0;
   uint64_t start_ = 0;
 };
 // Called from inside a running task: what the task really was.

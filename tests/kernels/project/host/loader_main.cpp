@@ -703,7 +703,14 @@ KT_CASE(core_types)
     mix.Ptr(core.get()).Finalize();
     KT_ACL(mix.Launch(1, rt.stream()));
     KT_CODE(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(rt.stream()));
-    KT_EQ(3, core.Download<int32_t>(1)[0]);  // both hold in a mixed kernel
+    {
+        // The AIC sub-core sees only ASCEND_IS_AIC; an AIV sub-core that got
+        // to its store before the block failed saw only ASCEND_IS_AIV.
+        const std::vector<int32_t> seen = core.Download<int32_t>(3);
+        KT_EQ(1, seen[0]);
+        for (int i = 1; i < 3; ++i)
+            if (seen[i] != 0) KT_EQ(2, seen[i]);
+    }
 
     DevBuf flags(64);
     Args t(fb.Fn("kt_trap"));

@@ -77,9 +77,12 @@ extern "C" __global__ __aicore__ void kt_trap_aic(GM_ADDR core)
     asm volatile("trap");
 }
 
+// A mixed block runs as one AIC and two AIV sub-cores, each seeing only its
+// own guard: the AIC writes core[0], AIV n writes core[1 + n].
 extern "C" __global__ __aicore__ void kt_trap_mix(GM_ADDR core)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
-    reinterpret_cast<__gm__ int32_t*>(core)[AscendC::GetBlockIdx()] = (ASCEND_IS_AIC ? 1 : 0) | (ASCEND_IS_AIV ? 2 : 0);
+    const int32_t slot = ASCEND_IS_AIC ? 0 : 1 + static_cast<int32_t>(AscendC::GetSubBlockIdx());
+    reinterpret_cast<__gm__ int32_t*>(core)[slot] = (ASCEND_IS_AIC ? 1 : 0) | (ASCEND_IS_AIV ? 2 : 0);
     __asm__ __volatile__("trap");
 }
