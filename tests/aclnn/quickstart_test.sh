@@ -3,7 +3,8 @@
 # environment made only of the install's set_env.sh, runs it and checks its
 # output (self {0..7} + 1.2 * other {1,1,1,2,2,2,3,3}); then runs it again
 # under SIMNPU_PROFILE (what msprof sets) and checks that the operator's
-# kernel is in the profile's op summary.
+# kernel is in the profile's op summary; and once more with the add captured
+# into a task graph and the graph executed (same output).
 # Usage: quickstart_test.sh <install> <source dir> <build dir>
 set -euo pipefail
 install="$1"
@@ -22,6 +23,7 @@ env -i PATH="$keep_path" HOME="${HOME:-/tmp}" LANG=C bash -c "
   cmake -S '$src' -B '$build' >'$build/configure.log' 2>&1 || { cat '$build/configure.log'; exit 1; }
   cmake --build '$build' >'$build/build.log' 2>&1 || { cat '$build/build.log'; exit 1; }
   '$build/quickstart' >'$build/out.txt' 2>&1
+  '$build/quickstart' graph >'$build/out_graph.txt' 2>&1
 "
 cat "$build/out.txt"
 expected="result[0] = 1.200000
@@ -34,6 +36,11 @@ result[6] = 9.600000
 result[7] = 10.600000"
 if [ "$(cat "$build/out.txt")" != "$expected" ]; then
   echo "FAIL: unexpected output"
+  exit 1
+fi
+if [ "$(cat "$build/out_graph.txt")" != "$expected" ]; then
+  echo "FAIL: unexpected output with the add in a task graph:"
+  cat "$build/out_graph.txt"
   exit 1
 fi
 rm -rf "$build/prof"

@@ -2,7 +2,10 @@
 // aclnnAdd with an alpha scalar, synchronize, copy back, print. Built against
 // the staged install exactly as the CANN samples are (CMakeLists.txt here),
 // with -Wall -Werror. Prints "result[i] = v" lines and exits 0 on success.
+// With the argument "graph" the add is captured into a task graph
+// (aclmdlRICaptureBegin/End) and the graph is executed instead.
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "acl/acl.h"
@@ -28,7 +31,8 @@ static int CreateTensor(const std::vector<float>& host, const std::vector<int64_
   return *tensor == nullptr ? 1 : 0;
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool graph = argc > 1 && std::strcmp(argv[1], "graph") == 0;
   CHECK_RET(aclInit(nullptr) == ACL_SUCCESS, "aclInit");
   CHECK_RET(aclrtSetDevice(0) == ACL_SUCCESS, "aclrtSetDevice");
   aclrtStream stream = nullptr;
@@ -59,8 +63,19 @@ int main() {
   if (workspaceSize > 0) {
     CHECK_RET(aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "workspace");
   }
+  aclmdlRI model = nullptr;
+  if (graph) {
+    CHECK_RET(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL) == ACL_SUCCESS, "aclmdlRICaptureBegin");
+  }
   CHECK_RET(aclnnAdd(workspace, workspaceSize, executor, stream) == ACLNN_SUCCESS, "aclnnAdd");
+  if (graph) {
+    CHECK_RET(aclmdlRICaptureEnd(stream, &model) == ACL_SUCCESS, "aclmdlRICaptureEnd");
+    CHECK_RET(aclmdlRIExecuteAsync(model, stream) == ACL_SUCCESS, "aclmdlRIExecuteAsync");
+  }
   CHECK_RET(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "aclrtSynchronizeStream");
+  if (graph) {
+    CHECK_RET(aclmdlRIDestroy(model) == ACL_SUCCESS, "aclmdlRIDestroy");
+  }
   CHECK_RET(aclrtMemcpy(out.data(), out.size() * sizeof(float), outDev, out.size() * sizeof(float),
                         ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS,
             "aclrtMemcpy");
