@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cfenv>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 #include <cstring>
 
 #include "core/stream.h"
@@ -249,9 +251,28 @@ BlockScheduler::BlockScheduler() {
     helpers_.emplace_back([this] { HelperMain(); });
     helpers_.back().detach();
   }
+#ifdef SIMNPU_NO_SIGNAL_GUARD
+  // Sanitizer builds: idle helpers end at exit, before LeakSanitizer's
+  // check. A helper that ran blocks of a since-unloaded kernel image keeps
+  // a thread-local pointer into that module, and the leak check of a live
+  // thread reads it and crashes.
+  std::atexit([] { Get().StopHelpersAtExit(); });
+#endif
+}
+
+void BlockScheduler::StopHelpersAtExit() {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    quit_ = true;
+  }
+  cv_.notify_all();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (live_helpers_.load() > 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 void BlockScheduler::HelperMain() {
+  live_helpers_.fetch_add(1);
   for (;;) {
     Job* job = nullptr;
     // Spin briefly (on an atomic, not the lock), then sleep until a job wants help.
@@ -263,8 +284,12 @@ void BlockScheduler::HelperMain() {
     if (!job) {
       std::unique_lock<std::mutex> lk(mu_);
       sleeping_.fetch_add(1);
-      cv_.wait(lk, [this] { return !jobs_.empty(); });
+      cv_.wait(lk, [this] { return !jobs_.empty() || quit_; });
       sleeping_.fetch_sub(1);
+      if (quit_ && jobs_.empty()) {
+        live_helpers_.fetch_sub(1);
+        return;
+      }
       job = TakeJobLocked();
     }
     RunBlocks(*job, true);

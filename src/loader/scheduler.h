@@ -89,6 +89,8 @@ class BlockScheduler {
   int Run(Job& job);
   // Percentage of the last second device `phys` spent running kernels.
   int BusyPercent(int phys);
+  // Ends the idle helpers (an exit handler of sanitizer builds; waits up to 2 s).
+  void StopHelpersAtExit();
   unsigned helper_threads() const { return static_cast<unsigned>(helpers_.size()); }
   // Gives each block of the job not yet started a thread of its own (the
   // block_sync service's co-residency); the threads end with the job.
@@ -108,6 +110,8 @@ class BlockScheduler {
   std::condition_variable cv_;
   std::deque<Job*> jobs_;                 // jobs that want helpers. GUARDED_BY(mu_)
   std::atomic<int> sleeping_{0};  // helpers blocked on cv_ (changed under mu_)
+  bool quit_ = false;             // helpers return once idle (exit, sanitizer builds). GUARDED_BY(mu_)
+  std::atomic<int> live_helpers_{0};  // helper threads running HelperMain
   std::atomic<int> queued_{0};  // jobs_.size(), readable without mu_ (helpers spin on it)
 
   std::mutex busy_mu_;

@@ -47,6 +47,14 @@ inline bool BlockSync(const char* api, uint32_t op, uint32_t count, const SrcLoc
   return true;
 }
 
+// A full memory barrier. (A locked read-modify-write rather than
+// std::atomic_thread_fence, which ThreadSanitizer refuses; the ordering
+// between blocks comes from the runtime's own synchronisation anyway.)
+inline void FullFence() {
+  static std::atomic<int> word{0};
+  word.fetch_add(0, std::memory_order_seq_cst);
+}
+
 inline int64_t BlockNum() {
   BlockContext* c = tls_ctx;
   return c != nullptr && c->env != nullptr ? c->env->block_num : 1;
@@ -61,9 +69,9 @@ namespace AscendC {
 // Hard synchronisation of every block of the launch.
 template <bool isAIVOnly = true>
 inline void SyncAll(SIMNPU_ASCENDC_LOC_PARAM) {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
   ::simnpu::ascendc::detail::BlockSync("SyncAll", SIMNPU_SYNC_BARRIER, 0, simnpuLoc);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 
 // Soft synchronisation of usedCores blocks (every block when 0) through a
@@ -89,9 +97,9 @@ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<
     d::CheckFail(simnpuLoc, "SyncAll: ubWorkspace has %u bytes, it needs %llu (32 bytes per core)",
                  ubWorkspace.GetSize() * 4u, static_cast<unsigned long long>(cores * 32u));
   }
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
   d::BlockSync("SyncAll", SIMNPU_SYNC_BARRIER, static_cast<uint32_t>(usedCores), simnpuLoc);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 
 // IBSet: the calling block marks event eventID of block blockIdx (its own
@@ -153,23 +161,23 @@ enum class DcciDst : int { CACHELINE_ALL = 0, CACHELINE_UB = 1, CACHELINE_OUT = 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dstTensor) {
   (void)dstTensor;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dstTensor) {
   (void)dstTensor;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 template <typename T, CacheLine entireType>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dstTensor) {
   (void)dstTensor;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 
 template <typename T>
 inline T ReadGmByPassDCache(__gm__ T* addr, SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_integral<T>::value && sizeof(T) <= 8, "ReadGmByPassDCache: unsupported data type (8- to 64-bit integers)");
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
   T v;
   ::simnpu::ascendc::detail::GmRead(&v, addr, sizeof(T), simnpuLoc);
   return v;
@@ -178,7 +186,7 @@ template <typename T>
 inline void WriteGmByPassDCache(__gm__ T* addr, T value, SIMNPU_ASCENDC_LOC_PARAM) {
   static_assert(std::is_integral<T>::value && sizeof(T) <= 8, "WriteGmByPassDCache: unsupported data type (8- to 64-bit integers)");
   ::simnpu::ascendc::detail::GmWrite(addr, &value, sizeof(T), simnpuLoc);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  ::simnpu::ascendc::detail::FullFence();
 }
 
 }  // namespace AscendC
