@@ -277,6 +277,18 @@ inline int HardwareThreads() {
   return n > 0 ? static_cast<int>(n) : 1;
 }
 
+// The threads the simulated device runs kernel blocks on: the machine's
+// hardware threads, or SIMNPU_AICORE_THREADS when that is 1..cores (as the
+// runtime's block scheduler reads it).
+inline int DeviceThreads() {
+  int cores = HardwareThreads();
+  if (const char* e = std::getenv("SIMNPU_AICORE_THREADS")) {
+    int v = std::atoi(e);
+    if (v >= 1 && v <= cores) return v;
+  }
+  return cores;
+}
+
 }  // namespace simnpu_bench
 
 #endif  // SIMNPU_BENCH_COMMON_H_

@@ -16,14 +16,7 @@ namespace bp = bench_patterns;
 
 namespace {
 
-int DeviceThreads() {
-  int cores = sb::HardwareThreads();
-  if (const char* e = std::getenv("SIMNPU_AICORE_THREADS")) {
-    int v = std::atoi(e);
-    if (v >= 1 && v <= cores) return v;
-  }
-  return cores;
-}
+using sb::DeviceThreads;
 
 template <typename T, typename Fn>
 void Run(const char* id, const char* what, size_t bytes, int reps, int passes, Fn fn) {

@@ -41,14 +41,7 @@ namespace {
 constexpr uint32_t kCols = 1024;
 constexpr uint32_t kTileRows = 8;
 
-int DeviceThreads() {
-  int cores = sb::HardwareThreads();
-  if (const char* e = std::getenv("SIMNPU_AICORE_THREADS")) {
-    int v = std::atoi(e);
-    if (v >= 1 && v <= cores) return v;
-  }
-  return cores;
-}
+using sb::DeviceThreads;
 
 void Fill(std::vector<float>& v, uint32_t seed) {
   uint32_t s = seed;

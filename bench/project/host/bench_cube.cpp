@@ -40,14 +40,7 @@ namespace {
     }                                                                                             \
   } while (0)
 
-int DeviceThreads() {
-  int cores = sb::HardwareThreads();
-  if (const char* e = std::getenv("SIMNPU_AICORE_THREADS")) {
-    int v = std::atoi(e);
-    if (v >= 1 && v <= cores) return v;
-  }
-  return cores;
-}
+using sb::DeviceThreads;
 
 uint16_t ToHalf(float f) {  // exact for the values Fill makes (multiples of 1/256 in [-1, 1])
   if (f == 0.0f) return 0;

@@ -34,14 +34,7 @@ namespace {
     }                                                                                                 \
   } while (0)
 
-int DeviceThreads() {
-  int cores = sb::HardwareThreads();
-  if (const char* e = std::getenv("SIMNPU_AICORE_THREADS")) {
-    int v = std::atoi(e);
-    if (v >= 1 && v <= cores) return v;
-  }
-  return cores;
-}
+using sb::DeviceThreads;
 
 void Fill(std::vector<float>& v) {
   uint32_t s = 12345;
