@@ -81,8 +81,13 @@ def steps(a):
             "runs": [([a.adv, op, "--only", "loop", "--reps", "3" if q else "5", "--size", "16M"], {}),
                      ([a.adv, op, "--only", "kernel", "--reps", "3" if q else "5", "--size", "16M",
                        "--blocks", "16"], {})]} for op in ("softmax", "layernorm")] if getattr(a, "adv", None) else []),
-        # aclnn operator API (issue 13): aclnnAdd, held against the vadd kernel row
-        *([one("aclnn", [a.aclnn, "add", "--reps", "3" if q else "5", "--size", "64M"])] if getattr(a, "aclnn", None) else []),
+        # aclnn operator API (issue 13): aclnnAdd, held against the vadd kernel row; the two
+        # alternate process by process here too (their samples pool with the vadd step's), so
+        # the ratio is not at the mercy of the machine's drift between two distant steps
+        *([{"name": "aclnn", "repeat": 1 if q else 3, "timeout": 300,
+            "runs": [([a.acl, "vadd", "--reps", "3" if q else "5", "--size", "64M", "--blocks", "48"], {}),
+                     ([a.aclnn, "add", "--reps", "3" if q else "5", "--size", "64M"], {})]}]
+          if getattr(a, "aclnn", None) else []),
         # managed and explicit alternate, process by process
         {"name": "sample", "repeat": 1 if q else 3, "timeout": 300,
          "runs": [([a.acl, "sample", "--mode", m, "--reps", "3", "--sizes", sample_sizes], {})
