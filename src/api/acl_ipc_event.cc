@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "api/acl_ipc_event.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
 #include "core/ipc_signal.h"
@@ -58,6 +59,24 @@ std::shared_ptr<core::IpcSignal> SignalFor(int slot) {
 }
 
 }  // namespace
+
+namespace simnpu::api {
+
+aclError RefuseIpcEvent(const char* func, const core::Event* e) {
+  if (!e || !(e->flags() & ACL_EVENT_IPC)) return ACL_SUCCESS;
+  return RtFail(func, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                std::string("event ") + Hex(e) + " is an IPC event (ACL_EVENT_IPC or aclrtIpcOpenEventHandle); " + func +
+                    " does not support IPC events");
+}
+
+aclError RefuseIpcEventInGraph(const char* func, const core::Event* e, const core::Stream* s) {
+  if (!e || !(e->flags() & ACL_EVENT_IPC) || !s || !s->sink()) return ACL_SUCCESS;
+  return RtFail(func, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                std::string("event ") + Hex(e) + " is an IPC event and stream " + std::to_string(s->id()) +
+                    " is capturing (or bound to a model); IPC events cannot be used in a task graph");
+}
+
+}  // namespace simnpu::api
 
 extern "C" {
 
