@@ -328,6 +328,15 @@ aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attribut
     return ACL_SUCCESS;
   }
   if (sim::NpuDevice* d = sim::NpuSystem::Get().DeviceOwning(ptr)) {
+    // VMM-mapped and IPC-imported ranges are device memory of the device
+    // whose window holds them (the arena knows them only as mapped chunks).
+    if (auto a = core::AllocationMap::Get().Find(ptr);
+        a && (a->kind == core::MemKind::kVmmMapped || a->kind == core::MemKind::kIpcImported)) {
+      attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+      attributes->location.id = static_cast<uint32_t>(api::LogicalDeviceId(a->device, 0));
+      attributes->pageSize = a->kind == core::MemKind::kVmmMapped || a->size >= (1u << 20) ? (2u << 20) : 4096u;
+      return ACL_SUCCESS;
+    }
     uintptr_t base;
     size_t size;
     if (!d->arena().FindAllocation(ptr, &base, &size))
