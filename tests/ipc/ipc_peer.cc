@@ -35,9 +35,11 @@
 //   import-hold SIZE             reads a key line, imports it (flags 0) and
 //                               keeps it: "fill B" memsets it with B, "close"
 //                               closes it ("rc ..." each); EOF exits
-//   event-rules                  reads an event handle (as event-consumer),
-//                               opens it and prints "rc ..." for, in order:
-//                               the open, aclrtResetEvent, aclrtQueryEvent,
+//   event-rules DEV              on device DEV: reads an event handle (as
+//                               event-consumer), opens it and prints "rc ..."
+//                               for the open, then "peer S" (peer access
+//                               status DEV -> 0 and 0 -> DEV, "11" both on),
+//                               then "rc ..." for aclrtResetEvent, aclrtQueryEvent,
 //                               aclrtEventGetTimestamp, aclrtEventElapsedTime
 //                               (with an ordinary event), aclrtQueryEventStatus,
 //                               aclrtDestroyEvent
@@ -199,6 +201,13 @@ int EventRules() {
   aclError rc = aclrtIpcOpenEventHandle(h, &ev);
   Say("rc " + std::to_string(rc));
   if (rc != ACL_SUCCESS) return 0;
+  int32_t cur = 0, to = -1, from = -1;
+  aclrtGetDevice(&cur);
+  if (cur != 0) {
+    aclrtDevicePeerAccessStatus(cur, 0, &to);
+    aclrtDevicePeerAccessStatus(0, cur, &from);
+  }
+  Say("peer " + std::to_string(to) + std::to_string(from));
   aclrtStream s = nullptr;
   aclrtCreateStream(&s);
   aclrtEvent plain = nullptr;
@@ -330,6 +339,7 @@ int main(int argc, char** argv) {
   if (role == "import" || role == "import-retry") dev = static_cast<int>(arg(4));
   if (role == "export") dev = static_cast<int>(arg(4));
   if (role == "dev-work") dev = static_cast<int>(arg(2));
+  if (role == "event-rules") dev = static_cast<int>(arg(2));
   if (aclrtSetDevice(dev) != ACL_SUCCESS) return 21;
   int rc = 2;
   if (role == "import") rc = Import(arg(2), static_cast<int>(arg(3)), dev, false);

@@ -301,9 +301,12 @@ TEST_F(IpcRulesTest, ForbiddenCallsOnAnOpenedIpcEventAre207000) {
   aclrtIpcEventHandle h;
   std::memset(&h, 0, sizeof h);
   ASSERT_EQ(aclrtIpcGetEventHandle(ev, &h), ACL_SUCCESS);
-  Child c({IPC_PEER_PATH, "event-rules"});
+  // The consumer runs on device 1: opening enables peer access both ways
+  // with the exporter's device 0 (acl-api-ext.md 3.3).
+  Child c({IPC_PEER_PATH, "event-rules", "1"});
   c.Send(HandleHex(h));
   EXPECT_EQ(c.Line(), "rc 0");       // open
+  EXPECT_EQ(c.Line(), "peer 11");
   EXPECT_EQ(c.Line(), "rc 207000");  // aclrtResetEvent
   EXPECT_EQ(c.Line(), "rc 207000");  // aclrtQueryEvent
   EXPECT_EQ(c.Line(), "rc 207000");  // aclrtEventGetTimestamp
