@@ -85,7 +85,8 @@ aclError CheckPeerKernelArgs(const char* func, const simnpu_kernel_desc& desc, v
     if (!p || (own && own->arena().Contains(p))) continue;
     sim::NpuDevice* other = sys.DeviceOwning(p);
     if (!other) continue;  // host, managed or unknown memory: not another device's
-    // The allocation (VMM and IPC ranges are registered on the device whose
+    if (core::PeerAccess::Get().Enabled(logical, LogicalOf(other->phys_id()))) continue;
+    // Refused: name the allocation (VMM and IPC ranges are registered on the device whose
     // window holds them, which is the arena's device).
     auto a = core::AllocationMap::Get().Find(p);
     const std::string place =
