@@ -1,5 +1,6 @@
 // Event, notify and value write/wait entry points.
 #include "dfx/trace/trace.h"
+#include "api/acl_ipc_event.h"
 #include "api/api_common.h"
 #include "api/capture_hooks.h"
 #include "api/copy_path.h"
@@ -69,6 +70,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
   ACL_RESOLVE_STREAM(s, stream);
+  if (aclError rc = api::RefuseIpcEventInGraph(__func__, e.get(), s.get())) return rc;
   if (aclError rc; api::CaptureRecordEvent(__func__, s.get(), e, false, &rc)) return rc;
   uint64_t gen = e->BeginRecord();
   s->Submit(std::make_unique<core::EventRecordTask>(e, gen));
@@ -78,6 +80,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   SIMNPU_TRACE_API();
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
   ACL_RESOLVE_STREAM(s, stream);
   if (aclError rc; api::CaptureResetEvent(__func__, s.get(), e, &rc)) return rc;
   s->Submit(std::make_unique<core::EventResetTask>(e, e->recorded_gen()));
@@ -88,6 +91,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   SIMNPU_TRACE_API();
   ACL_REQUIRE_NOT_NULL(status);
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
   *status = e->IsComplete() ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -129,6 +133,8 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
   ACL_REQUIRE_NOT_NULL(ms);
   FIND_EVENT(a, startEvent);
   FIND_EVENT(b, endEvent);
+  if (aclError rc = api::RefuseIpcEvent(__func__, a.get())) return rc;
+  if (aclError rc = api::RefuseIpcEvent(__func__, b.get())) return rc;
   if (!a->HasCompletedRecord() || !b->HasCompletedRecord())
     return api::RtFail(__func__, ACL_ERROR_RT_EVENT_NOT_COMPLETE,
                        "both events must have been recorded and completed");
@@ -139,6 +145,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
   ACL_REQUIRE_NOT_NULL(timestamp);
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
   if (!e->HasCompletedRecord())
     return api::RtFail(__func__, ACL_ERROR_RT_EVENT_NOT_COMPLETE, "the event has no completed record");
   *timestamp = e->timestamp_ns() / (1000000000ull / platform::kSysCntHz);

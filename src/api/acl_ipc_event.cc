@@ -12,9 +12,11 @@
 #include <mutex>
 #include <string>
 
+#include "api/acl_ipc_event.h"
 #include "api/api_common.h"
 #include "core/basic_tasks.h"
 #include "core/ipc_signal.h"
+#include "core/peer_access.h"
 #include "core/runtime.h"
 #include "dfx/trace/trace.h"
 #include "platform/shm_dir.h"
@@ -59,6 +61,24 @@ std::shared_ptr<core::IpcSignal> SignalFor(int slot) {
 
 }  // namespace
 
+namespace simnpu::api {
+
+aclError RefuseIpcEvent(const char* func, const core::Event* e) {
+  if (!e || !(e->flags() & ACL_EVENT_IPC)) return ACL_SUCCESS;
+  return RtFail(func, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                std::string("event ") + Hex(e) + " is an IPC event (ACL_EVENT_IPC or aclrtIpcOpenEventHandle); " + func +
+                    " does not support IPC events");
+}
+
+aclError RefuseIpcEventInGraph(const char* func, const core::Event* e, const core::Stream* s) {
+  if (!e || !(e->flags() & ACL_EVENT_IPC) || !s || !s->sink()) return ACL_SUCCESS;
+  return RtFail(func, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                std::string("event ") + Hex(e) + " is an IPC event and stream " + std::to_string(s->id()) +
+                    " is capturing (or bound to a model); IPC events cannot be used in a task graph");
+}
+
+}  // namespace simnpu::api
+
 extern "C" {
 
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle* handle) {
@@ -75,7 +95,8 @@ aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     sim::RegExport rec{};
     rec.kind = static_cast<uint32_t>(sim::ExportKind::kEvent);
     rec.flags = 1;  // handles carry no whitelist (pid validation disabled)
-    rec.device = e->device_id();
+    core::Device* own = core::Runtime::Get().FindDevice(e->device_id());
+    rec.device = own ? own->phys_id() : e->device_id();  // the registry holds physical ids
     rec.handle = sim::Registry::Get().NextId();
     std::string key;
     auto slot = sim::Registry::Get().AddExport(rec, &key);
@@ -104,6 +125,17 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event) 
                            "no IPC event is exported under this handle (unknown, or its exporter exited)");
   auto e = std::make_shared<core::Event>(ctx.value()->device_id(), ACL_EVENT_IPC);
   e->AttachIpc(SignalFor(slot));
+  // Opening enables peer access both ways with the exporter's device, as the
+  // reference's import does (a consumer on another device needs no
+  // aclrtDeviceEnablePeerAccess).
+  const int cur = ctx.value()->device_id();
+  for (int id = 0; id < core::Runtime::Get().device_count(); ++id) {
+    core::Device* d = core::Runtime::Get().FindDevice(id);
+    if (id != cur && ((d && d->phys_id() == rec->device) || (!d && id == rec->device))) {
+      core::PeerAccess::Get().Set(cur, id, true);
+      core::PeerAccess::Get().Set(id, cur, true);
+    }
+  }
   core::Runtime::Get().events().Add(e);
   *event = e.get();
   return ACL_SUCCESS;

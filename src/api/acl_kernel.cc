@@ -5,6 +5,7 @@
 
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
+#include "api/range_checks.h"
 #include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "loader/binary.h"
@@ -270,6 +271,9 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   ACL_RESOLVE_STREAM(s, stream);
   auto snap = loader::SnapshotFromBuilder(*b);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
+  if (aclError e = api::CheckPeerKernelArgs(__func__, *f->desc, snap.value()->argv(), snap.value()->argc(),
+                                            s->device_id(), s->phys_id()))
+    return e;
   s->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
   return ACL_SUCCESS;
 }
@@ -303,6 +307,9 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
                                        reinterpret_cast<const loader::PlaceHolderRef*>(placeHolderArray),
                                        placeHolderNum);
   if (!snap.ok()) return api::Fail(__func__, snap.status());
+  if (aclError e = api::CheckPeerKernelArgs(__func__, *f->desc, snap.value()->argv(), snap.value()->argc(),
+                                            s->device_id(), s->phys_id()))
+    return e;
   s->Submit(std::make_unique<loader::KernelTask>(f, snap.value(), lc, funcHandle));
   return ACL_SUCCESS;
 }

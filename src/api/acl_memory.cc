@@ -160,6 +160,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   if (dst_dev || src_dev) {
     auto ctx = core::Runtime::Get().current();
     if (ctx) {
+      if (dst_dev && src_dev)
+        if (aclError e = api::CheckPeerCopy(__func__, dst, src, ctx->device_id(), ctx->phys_id())) return e;
       // A synchronous copy is ordered after device work already submitted.
       ctx->device()->WaitIdle();
       phys = ctx->phys_id();
@@ -182,6 +184,8 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   if (count == 0 || dst == src) return ACL_SUCCESS;
   bool dst_dev, src_dev;
   if (aclError e = api::CheckCopyRanges(__func__, dst, src, count, kind, &dst_dev, &src_dev)) return e;
+  if (dst_dev && src_dev)
+    if (aclError e = api::CheckPeerCopy(__func__, dst, src, s->device_id(), s->phys_id())) return e;
   // With pageable host memory the copy is synchronous with respect to the
   // host buffer: a pageable source is captured now (the caller may reuse or
   // free it on return) and a pageable destination is written before the
@@ -324,6 +328,15 @@ aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attribut
     return ACL_SUCCESS;
   }
   if (sim::NpuDevice* d = sim::NpuSystem::Get().DeviceOwning(ptr)) {
+    // VMM-mapped and IPC-imported ranges are device memory of the device
+    // whose window holds them (the arena knows them only as mapped chunks).
+    if (auto a = core::AllocationMap::Get().Find(ptr);
+        a && (a->kind == core::MemKind::kVmmMapped || a->kind == core::MemKind::kIpcImported)) {
+      attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+      attributes->location.id = static_cast<uint32_t>(api::LogicalDeviceId(a->device, 0));
+      attributes->pageSize = a->kind == core::MemKind::kVmmMapped || a->size >= (1u << 20) ? (2u << 20) : 4096u;
+      return ACL_SUCCESS;
+    }
     uintptr_t base;
     size_t size;
     if (!d->arena().FindAllocation(ptr, &base, &size))

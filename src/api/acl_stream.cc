@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "dfx/trace/trace.h"
+#include "api/acl_ipc_event.h"
 #include "api/api_common.h"
 #include "api/capture_hooks.h"
 #include "core/basic_tasks.h"
@@ -177,6 +178,7 @@ static aclError WaitEvent(const char* func, aclrtStream stream, aclrtEvent event
   if (!e) return api::InvalidHandle(func, "event", event);
   std::shared_ptr<core::Stream> s;
   if (aclError rc = api::ResolveStream(func, &s, stream)) return rc;
+  if (aclError rc = api::RefuseIpcEventInGraph(func, e.get(), s.get())) return rc;
   if (aclError rc; api::CaptureWaitEvent(func, s.get(), e, timeout, false, &rc)) return rc;
   uint64_t gen = e->recorded_gen();
   s->Submit(std::make_unique<core::EventWaitTask>(e, gen, timeout));

@@ -1,12 +1,17 @@
 // Range checks of copies, fills and value writes.
 #include "api/range_checks.h"
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "api/api_common.h"
 #include "api/copy_path.h"
 #include "core/allocation_map.h"
+#include "core/peer_access.h"
+#include "core/runtime.h"
 #include "platform/vm.h"
+#include "sim/npu_system.h"
 
 namespace simnpu::api {
 namespace {
@@ -33,7 +38,67 @@ aclError CheckSide(const char* func, const char* name, const void* p, size_t n, 
   return ACL_SUCCESS;
 }
 
+// The logical id under which this process knows physical device `phys`.
+int LogicalOf(int phys) {
+  if (core::Device* d = core::Runtime::Get().DeviceForPhys(phys)) return d->id();
+  return phys;
+}
+
+// Memory of physical device `owner` reached from logical device `logical`
+// (physical `phys`): fine on the same device or with peer access.
+aclError RequirePeer(const char* func, const std::string& what, const std::string& place, int logical, int phys,
+                     int owner) {
+  if (owner < 0 || owner == phys) return ACL_SUCCESS;
+  const int peer = LogicalOf(owner);
+  if (core::PeerAccess::Get().Enabled(logical, peer)) return ACL_SUCCESS;
+  return RtFail(func, ACL_ERROR_RT_PARAM_INVALID,
+                what + " " + place + ", memory of device " + std::to_string(peer) + ", but the work runs on device " +
+                    std::to_string(logical) + ", which has no peer access to device " + std::to_string(peer) +
+                    " (call aclrtDeviceEnablePeerAccess(" + std::to_string(peer) + ", 0) with device " +
+                    std::to_string(logical) + " current)");
+}
+
 }  // namespace
+
+aclError CheckPeerCopy(const char* func, const void* dst, const void* src, int logical, int phys) {
+  auto& map = core::AllocationMap::Get();
+  auto d = map.Find(dst), s = map.Find(src);
+  auto device_mem = [](const std::optional<core::Allocation>& a) {
+    return a && (core::KindBit(a->kind) & core::kDeviceKinds) && a->device >= 0;
+  };
+  if (!device_mem(d) || !device_mem(s)) return ACL_SUCCESS;  // only device-to-device copies
+  const std::string f(func);
+  if (aclError e = RequirePeer(func, f + " dst " + Hex(dst), "lies in " + d->Describe(), logical, phys, d->device))
+    return e;
+  return RequirePeer(func, f + " src " + Hex(src), "lies in " + s->Describe(), logical, phys, s->device);
+}
+
+aclError CheckPeerKernelArgs(const char* func, const simnpu_kernel_desc& desc, void* const* argv, size_t argc,
+                             int logical, int phys) {
+  auto& sys = sim::NpuSystem::Get();
+  sim::NpuDevice* own = sys.Find(phys);
+  const size_t n = std::min<size_t>(argc, desc.param_count);
+  for (size_t i = 0; i < n; ++i) {
+    if (desc.params[i].kind != SIMNPU_PARAM_POINTER || desc.params[i].size != sizeof(void*)) continue;
+    void* p;
+    std::memcpy(&p, argv[i], sizeof p);
+    if (!p || (own && own->arena().Contains(p))) continue;
+    sim::NpuDevice* other = sys.DeviceOwning(p);
+    if (!other) continue;  // host, managed or unknown memory: not another device's
+    if (core::PeerAccess::Get().Enabled(logical, LogicalOf(other->phys_id()))) continue;
+    // Refused: name the allocation (VMM and IPC ranges are registered on the device whose
+    // window holds them, which is the arena's device).
+    auto a = core::AllocationMap::Get().Find(p);
+    const std::string place =
+        a ? "points into " + a->Describe() : "points into device " + std::to_string(other->phys_id()) + "'s memory";
+    if (aclError e = RequirePeer(func,
+                                 std::string("kernel ") + (desc.name ? desc.name : "?") + " argument " +
+                                     std::to_string(i) + " " + Hex(p),
+                                 place, logical, phys, other->phys_id()))
+      return e;
+  }
+  return ACL_SUCCESS;
+}
 
 aclError CheckCopyRanges(const char* func, void* dst, const void* src, size_t count, int kind, bool* dst_dev,
                          bool* src_dev) {

@@ -188,6 +188,11 @@ StatusOr<void*> DeviceArena::Allocate(size_t size) {
   if (size <= kSlabMax) {
     uint32_t need = static_cast<uint32_t>(platform::AlignUp(size, kSlabAlign));
     for (auto& [idx, slab] : slabs_) {
+      // An exported slab chunk is sealed: its pages are (or were) mapped by
+      // another process, so no new allocation may share them, and a freed
+      // range of it is not reused, until the whole chunk is released and
+      // gets a fresh object.
+      if (exported_[idx]) continue;
       for (auto it = slab.free.begin(); it != slab.free.end(); ++it) {
         if (it->second < need) continue;
         uint32_t off = it->first, len = it->second;

@@ -10,7 +10,10 @@
 //     another process can map the same pages (IPC export). A chunk keeps its
 //     object while it is free, for reuse, unless it was exported: then the
 //     object is unlinked when the chunk frees and the chunk gets a new one
-//     (an importer's mapping keeps the old pages alive). The plain half also
+//     (an importer's mapping keeps the old pages alive). An exported slab
+//     chunk is sealed: nothing new is sub-allocated from it (freed ranges
+//     included) until all of it is free, since an importer maps the whole
+//     chunk and may still hold the pages of a freed export. The plain half also
 //     holds other processes' exported chunks mapped here by an import
 //     (kImport: not counted against the capacity, it is their memory);
 //   - the frame half, private anonymous memory the UVM engine registers with

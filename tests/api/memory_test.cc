@@ -297,7 +297,11 @@ TEST_F(ApiMemcpyTest, CopiesBetweenDevices) {
   ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
   void* other = nullptr;
   ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&other, kN, ACL_MEM_MALLOC_HUGE_FIRST));
+  // Device 1 needs peer access to device 0's memory (acl-api-ext.md 2.2).
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemcpy(other, kN, d1_, kN, ACL_MEMCPY_DEVICE_TO_DEVICE));
+  ASSERT_EQ(ACL_SUCCESS, aclrtDeviceEnablePeerAccess(0, 0));
   EXPECT_ACL_OK(aclrtMemcpy(other, kN, d1_, kN, ACL_MEMCPY_DEVICE_TO_DEVICE));
+  EXPECT_ACL_OK(aclrtDeviceDisablePeerAccess(0));
   std::vector<unsigned char> out(kN);
   EXPECT_ACL_OK(aclrtMemcpy(out.data(), kN, other, kN, ACL_MEMCPY_DEVICE_TO_HOST));
   EXPECT_EQ(in, out);

@@ -32,6 +32,17 @@
 //                               releases, frees ("rc ..." each)
 //   dev-work DEV                 sets device DEV, allocates 8 MiB, fills with
 //                               DEV+1, copies back and checks; prints "ok DEV"
+//   import-hold SIZE             reads a key line, imports it (flags 0) and
+//                               keeps it: "fill B" memsets it with B, "close"
+//                               closes it ("rc ..." each); EOF exits
+//   event-rules DEV              on device DEV: reads an event handle (as
+//                               event-consumer), opens it and prints "rc ..."
+//                               for the open, then "peer S" (peer access
+//                               status DEV -> 0 and 0 -> DEV, "11" both on),
+//                               then "rc ..." for aclrtResetEvent, aclrtQueryEvent,
+//                               aclrtEventGetTimestamp, aclrtEventElapsedTime
+//                               (with an ordinary event), aclrtQueryEventStatus,
+//                               aclrtDestroyEvent
 #include <unistd.h>
 
 #include <cstdio>
@@ -157,6 +168,67 @@ int EventConsumer() {
   return 0;
 }
 
+int ImportHold(size_t size) {
+  std::string key = ReadLine();
+  void* p = nullptr;
+  aclError rc = aclrtIpcMemImportByKey(&p, key.c_str(), 0);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS) return 0;
+  for (;;) {
+    std::string cmd = ReadLine();
+    if (cmd.rfind("fill ", 0) == 0) {
+      Say("rc " + std::to_string(aclrtMemset(p, size, std::atoi(cmd.c_str() + 5), size)));
+    } else if (cmd == "close") {
+      Say("rc " + std::to_string(aclrtIpcMemClose(key.c_str())));
+    } else {
+      break;
+    }
+  }
+  return 0;
+}
+
+aclrtIpcEventHandle HandleFromHex(const std::string& hex) {
+  aclrtIpcEventHandle h;
+  std::memset(&h, 0xEE, sizeof h);
+  for (size_t i = 0; i < 8 && 2 * i + 1 < hex.size(); ++i)
+    h.reserved[i] = static_cast<char>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+  return h;
+}
+
+int EventRules() {
+  aclrtIpcEventHandle h = HandleFromHex(ReadLine());
+  aclrtEvent ev = nullptr;
+  aclError rc = aclrtIpcOpenEventHandle(h, &ev);
+  Say("rc " + std::to_string(rc));
+  if (rc != ACL_SUCCESS) return 0;
+  int32_t cur = 0, to = -1, from = -1;
+  aclrtGetDevice(&cur);
+  if (cur != 0) {
+    aclrtDevicePeerAccessStatus(cur, 0, &to);
+    aclrtDevicePeerAccessStatus(0, cur, &from);
+  }
+  Say("peer " + std::to_string(to) + std::to_string(from));
+  aclrtStream s = nullptr;
+  aclrtCreateStream(&s);
+  aclrtEvent plain = nullptr;
+  aclrtCreateEvent(&plain);
+  aclrtRecordEvent(plain, s);
+  aclrtSynchronizeStream(s);
+  Say("rc " + std::to_string(aclrtResetEvent(ev, s)));
+  aclrtEventStatus es = ACL_EVENT_STATUS_RESERVED;
+  Say("rc " + std::to_string(aclrtQueryEvent(ev, &es)));
+  uint64_t ts = 0;
+  Say("rc " + std::to_string(aclrtEventGetTimestamp(ev, &ts)));
+  float ms = 0;
+  Say("rc " + std::to_string(aclrtEventElapsedTime(&ms, plain, ev)));
+  aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  Say("rc " + std::to_string(aclrtQueryEventStatus(ev, &st)));
+  Say("rc " + std::to_string(aclrtDestroyEvent(ev)));
+  aclrtDestroyEvent(plain);
+  aclrtDestroyStream(s);
+  return 0;
+}
+
 int NotifyPeer(bool pid_mode) {
   if (pid_mode) {
     int32_t pid = 0;
@@ -267,6 +339,7 @@ int main(int argc, char** argv) {
   if (role == "import" || role == "import-retry") dev = static_cast<int>(arg(4));
   if (role == "export") dev = static_cast<int>(arg(4));
   if (role == "dev-work") dev = static_cast<int>(arg(2));
+  if (role == "event-rules") dev = static_cast<int>(arg(2));
   if (aclrtSetDevice(dev) != ACL_SUCCESS) return 21;
   int rc = 2;
   if (role == "import") rc = Import(arg(2), static_cast<int>(arg(3)), dev, false);
@@ -278,6 +351,8 @@ int main(int argc, char** argv) {
   else if (role == "event-consumer") rc = EventConsumer();
   else if (role == "notify-peer") rc = NotifyPeer(argc > 2 && std::string(argv[2]) == "pid");
   else if (role == "pingpong") rc = PingPong(static_cast<int>(arg(2)));
+  else if (role == "import-hold") rc = ImportHold(arg(2));
+  else if (role == "event-rules") rc = EventRules();
   aclrtResetDeviceForce(dev);
   aclFinalize();
   return rc;
