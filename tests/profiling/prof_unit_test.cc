@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "dfx/prof/subscription.h"
 #include "dfx/prof/trace_writer.h"
 #include "dfx/trace/trace.h"
+#include "dfx/trace/trace_clock.h"
+#include "platform/clock.h"
 #include "profiling/prof_test_util.h"
 
 namespace tr = simnpu::dfx::trace;
@@ -52,6 +55,91 @@ TEST(TraceRecorder, TheEventCapCountsDroppedEvents) {
   unsetenv("SIMNPU_PROFILE_MAX_EVENTS");
   EXPECT_EQ(cap->events.size(), 100u);
   EXPECT_EQ(cap->dropped, 50u);
+}
+
+// Events are stamped with the cheap trace clock while recording and come
+// out of Stop() in ns of platform::NowNs: an event recorded between two
+// NowNs readings lands between them (the slack only covers a preempted
+// calibration read; a tick/ns mix-up would be off by a factor of ~3).
+TEST(TraceClock, RecordedTimesComeBackInMonotonicNs) {
+  constexpr uint64_t kSlackNs = 50000;
+  ASSERT_TRUE(tr::Start(tr::kCatAll));
+  std::vector<std::pair<uint64_t, uint64_t>> brackets;
+  for (int i = 0; i < 100; ++i) {
+    const uint64_t t0 = simnpu::platform::NowNs();
+    tr::RecordInstant(tr::Kind::kTxMark, -1, "mark", static_cast<uint64_t>(i));
+    const uint64_t t1 = simnpu::platform::NowNs();
+    brackets.emplace_back(t0, t1);
+  }
+  const uint64_t s0 = simnpu::platform::NowNs();
+  {
+    tr::TaskSpan span(0, 1, "task");
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  const uint64_t s1 = simnpu::platform::NowNs();
+  // An event given in ns (RecordNs) keeps its times exactly.
+  tr::GraphReplay(0, 1, 7, s0 + 10, s0 + 1010);
+  auto cap = tr::Stop();
+  size_t marks = 0;
+  bool task = false, replay = false;
+  for (const auto& e : cap->events) {
+    if (e.kind == tr::Kind::kTxMark) {
+      const auto& b = brackets.at(e.a);
+      EXPECT_GE(e.ts + kSlackNs, b.first) << e.a;
+      EXPECT_LE(e.ts, b.second + kSlackNs) << e.a;
+      EXPECT_EQ(e.dur, 0u);
+      ++marks;
+    } else if (e.kind == tr::Kind::kTask) {
+      task = true;
+      EXPECT_GE(e.ts + kSlackNs, s0);
+      EXPECT_LE(e.ts + e.dur, s1 + kSlackNs);
+      EXPECT_GE(e.dur + kSlackNs, 2000000u);  // it slept 2 ms
+    } else if (e.kind == tr::Kind::kGraphReplay) {
+      replay = true;
+      EXPECT_EQ(e.ts, s0 + 10);
+      EXPECT_EQ(e.dur, 1000u);
+      EXPECT_EQ(e.a, 7u);
+    }
+  }
+  EXPECT_EQ(marks, 100u);
+  EXPECT_TRUE(task);
+  EXPECT_TRUE(replay);
+  EXPECT_GE(cap->stop_ns, cap->start_ns);
+}
+
+// Appends racing with Stop(): every event of a session is either in its
+// capture whole or not recorded, and nothing is written after Stop()
+// returned (the buffers are unmapped then: a late write would crash).
+TEST(TraceRecorder, AppendsRacingWithStopNeverTear) {
+  std::atomic<bool> quit{false};
+  std::vector<std::thread> ts;
+  for (int t = 0; t < 3; ++t)
+    ts.emplace_back([&quit, t] {
+      uint64_t i = 0;
+      while (!quit.load(std::memory_order_relaxed)) {
+        tr::RecordInstant(tr::Kind::kTxMark, -1, "race", static_cast<uint64_t>(t), i, ~i);
+        { tr::TaskSpan span(0, t, "racing task"); }
+        ++i;
+      }
+    });
+  uint64_t total = 0;
+  for (int round = 0; round < 200; ++round) {
+    ASSERT_TRUE(tr::Start(tr::kCatAll));
+    std::this_thread::yield();
+    auto cap = tr::Stop();
+    for (const auto& e : cap->events) {
+      if (e.kind == tr::Kind::kTxMark) {
+        EXPECT_EQ(e.c, ~e.b);  // a whole record
+        EXPECT_LT(e.a, 3u);
+      } else {
+        EXPECT_EQ(e.kind, tr::Kind::kTask);
+      }
+    }
+    total += cap->events.size();
+  }
+  quit = true;
+  for (auto& t : ts) t.join();
+  EXPECT_GT(total, 0u);
 }
 
 TEST(TraceWriter, ChromeTraceIsValidJsonWithEscapedNames) {
