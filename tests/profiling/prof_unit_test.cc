@@ -2,6 +2,7 @@
 // records, dump format and configuration), linked against the static dfx
 // library.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,6 +13,7 @@
 #include "dfx/dump/dump.h"
 #include "dfx/prof/subscription.h"
 #include "dfx/prof/trace_writer.h"
+#include "dfx/trace/chunk_pool.h"
 #include "dfx/trace/trace.h"
 #include "dfx/trace/trace_clock.h"
 #include "platform/clock.h"
@@ -140,6 +142,53 @@ TEST(TraceRecorder, AppendsRacingWithStopNeverTear) {
   quit = true;
   for (auto& t : ts) t.join();
   EXPECT_GT(total, 0u);
+}
+
+// SIMNPU_TRACE_CLOCK=monotonic: the same recording on clock_gettime. The
+// mode is chosen once per process, so a fresh copy of this binary runs the
+// clock test with it.
+TEST(TraceClock, MonotonicModeGivesTheSameTimes) {
+  if (getenv("SIMNPU_TRACE_CLOCK")) GTEST_SKIP() << "already the child";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    setenv("SIMNPU_TRACE_CLOCK", "monotonic", 1);
+    execl("/proc/self/exe", "profiling_unit_test", "--gtest_filter=TraceClock.RecordedTimesComeBackInMonotonicNs:"
+          "TraceClock.ModeIsMonotonicInTheChild", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(TraceClock, ModeIsMonotonicInTheChild) {
+  const char* mode = getenv("SIMNPU_TRACE_CLOCK");
+  if (!mode) GTEST_SKIP() << "run by MonotonicModeGivesTheSameTimes";
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  tr::Stop();
+  EXPECT_FALSE(tr::TraceClockIsTsc());
+}
+
+// Start() faults in the reserve; a stopped session's chunks return to it.
+TEST(ChunkPool, StartFillsTheReserveAndStopRefillsIt) {
+  setenv("SIMNPU_PROFILE_RESERVE_MB", "4", 1);  // two chunks
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "one");  // takes a chunk
+  EXPECT_LE(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);
+  auto cap = tr::Stop();
+  EXPECT_EQ(cap->events.size(), 1u);
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);  // back (or refilled), never above
+  setenv("SIMNPU_PROFILE_RESERVE_MB", "0", 1);  // off: a Start unmaps the reserve
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 0u);
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "two");  // a fresh mapping still records
+  cap = tr::Stop();
+  EXPECT_EQ(cap->events.size(), 1u);
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 0u);
+  unsetenv("SIMNPU_PROFILE_RESERVE_MB");
 }
 
 TEST(TraceWriter, ChromeTraceIsValidJsonWithEscapedNames) {
