@@ -47,6 +47,19 @@ constexpr uint16_t kNsTimes = 0x8000;
 // on every thread of the process at once, so an append needs only a
 // compiler barrier (free), instead of a locked instruction per event.
 // Without it (old kernel, seccomp) appends fall back to a real fence.
+// ThreadSanitizer does not model fences (GCC refuses them under -fsanitize=thread):
+// there the pair is made of seq_cst store and load on both sides, as plain C++ has it.
+#if defined(__SANITIZE_THREAD__)
+#define SIMNPU_TRACE_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SIMNPU_TRACE_TSAN 1
+#endif
+#endif
+#ifndef SIMNPU_TRACE_TSAN
+#define SIMNPU_TRACE_TSAN 0
+#endif
+
 std::atomic<bool> g_fence_in_append{true};  // decided by Start() before cur_id is published
 
 bool RegisterMembarrier() {
@@ -59,10 +72,10 @@ bool RegisterMembarrier() {
 #endif
 }
 
-// Stop()'s side: a barrier on every running thread of the process.
+// Stop()'s side: a barrier on every running thread of the process. (Stop's
+// own store of the id and load of busy are seq_cst, which orders them.)
 void HeavyBarrier() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (g_fence_in_append.load(std::memory_order_relaxed)) return;  // the appends fence themselves
+  if (SIMNPU_TRACE_TSAN || g_fence_in_append.load(std::memory_order_relaxed)) return;  // appends fence themselves
 #ifdef SYS_membarrier
   if (::syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0) return;
   // (cannot fail once registered in this process; a forked child registers
@@ -71,11 +84,19 @@ void HeavyBarrier() {
 #endif
 }
 
-inline void AppendBarrier() {
+// The append's side: marks the buffer busy, then reads the recording session's id.
+inline uint64_t MarkBusyThenReadSession(std::atomic<bool>& busy, const std::atomic<uint64_t>& cur_id) {
+#if SIMNPU_TRACE_TSAN
+  busy.store(true, std::memory_order_seq_cst);
+  return cur_id.load(std::memory_order_seq_cst);
+#else
+  busy.store(true, std::memory_order_relaxed);
   if (g_fence_in_append.load(std::memory_order_relaxed))
     std::atomic_thread_fence(std::memory_order_seq_cst);
   else
-    std::atomic_signal_fence(std::memory_order_seq_cst);
+    std::atomic_signal_fence(std::memory_order_seq_cst);  // membarrier in Stop() does the rest
+  return cur_id.load(std::memory_order_relaxed);
+#endif
 }
 
 // One thread's events of one session. Only the owning thread appends (with
@@ -273,7 +294,7 @@ std::unique_ptr<Capture> Stop() {
   }
   // An append that saw the session still recording finishes first.
   for (auto& b : bufs)
-    while (b->busy.load(std::memory_order_acquire)) platform::CpuRelax();
+    while (b->busy.load(std::memory_order_seq_cst)) platform::CpuRelax();
   for (auto& b : bufs) {
     for (size_t i = 0; i < b->chunks.size(); ++i) {
       const size_t n = i + 1 == b->chunks.size() ? b->used : kChunk;
@@ -316,11 +337,9 @@ void Append(Tls& t, const Event& e) {
   ThreadBuf* b = BufFor(t);
   if (!b) return;
   Session* s = t.sess;
-  b->busy.store(true, std::memory_order_relaxed);
-  // Dekker with Stop() (see AppendBarrier): either Stop sees busy, or we
-  // see the session gone.
-  AppendBarrier();
-  if (R().cur_id.load(std::memory_order_relaxed) != s->id) {
+  // Dekker with Stop() (see MarkBusyThenReadSession): either Stop sees
+  // busy, or we see the session gone.
+  if (MarkBusyThenReadSession(b->busy, R().cur_id) != s->id) {
     b->busy.store(false, std::memory_order_release);
     return;
   }
