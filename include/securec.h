@@ -15,12 +15,25 @@
  * return the number of characters written, or -1 on any of those errors
  * (dest cleared when it can be); snprintf_s returns -1 and keeps the first
  * count characters when the output was cut at count.
+ *
+ * The *scanf_s functions read like scanf, except that every %s, %c and %[
+ * that assigns takes the buffer and then its size in characters (size_t;
+ * its low 32 bits count), e.g. sscanf_s(in, "%s", buf, sizeof buf):
+ *   size 0 or above SECUREC_STRING_MAX_LEN   the scan stops, buffer untouched
+ *   input longer than the buffer (%s/%[ keep one element for the zero,
+ *   %c stores no zero)                       the scan stops, buffer[0] = 0
+ * They return the number of fields assigned (the fields before such a stop
+ * included), -1 when buffer/stream or format is NULL or the input ends
+ * before the first conversion, -2 for a NULL argument pointer or an
+ * unknown or malformed conversion. %ls/%lc/%l[ (and %S/%C) store wide
+ * characters from the narrow functions, %hs narrow ones from the wide.
  */
 #ifndef SIMNPU_SECUREC_H
 #define SIMNPU_SECUREC_H
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "securectype.h"
 
@@ -58,6 +71,19 @@ SECUREC_API int snprintf_s(char *strDest, size_t destMax, size_t count, const ch
 SECUREC_API int vsnprintf_s(char *strDest, size_t destMax, size_t count, const char *format, va_list argList);
 SECUREC_API int snprintf_truncated_s(char *strDest, size_t destMax, const char *format, ...);
 SECUREC_API int vsnprintf_truncated_s(char *strDest, size_t destMax, const char *format, va_list argList);
+
+SECUREC_API int scanf_s(const char *format, ...);
+SECUREC_API int vscanf_s(const char *format, va_list argList);
+SECUREC_API int sscanf_s(const char *buffer, const char *format, ...);
+SECUREC_API int vsscanf_s(const char *buffer, const char *format, va_list argList);
+SECUREC_API int fscanf_s(FILE *stream, const char *format, ...);
+SECUREC_API int vfscanf_s(FILE *stream, const char *format, va_list argList);
+SECUREC_API int wscanf_s(const wchar_t *format, ...);
+SECUREC_API int vwscanf_s(const wchar_t *format, va_list argList);
+SECUREC_API int swscanf_s(const wchar_t *buffer, const wchar_t *format, ...);
+SECUREC_API int vswscanf_s(const wchar_t *buffer, const wchar_t *format, va_list argList);
+SECUREC_API int fwscanf_s(FILE *stream, const wchar_t *format, ...);
+SECUREC_API int vfwscanf_s(FILE *stream, const wchar_t *format, va_list argList);
 
 SECUREC_API errno_t wmemcpy_s(wchar_t *dest, size_t destMax, const wchar_t *src, size_t count);
 SECUREC_API errno_t wmemmove_s(wchar_t *dest, size_t destMax, const wchar_t *src, size_t count);

@@ -5,12 +5,15 @@
 # run with the variants interleaved, as ratios of their medians.
 #
 #   bench/profiling_cost/run.sh [--rounds N] [--no-build] [--out FILE.json]
+#                               [--before-lib DIR]
 #
 # Builds (unless --no-build): the regular benchmark build of bench/run.sh
 # (build/bench-release: release install + bench/project) if it is missing,
 # and a second release build of libacl_rt.so with -DSIMNPU_TRACE_SITES=OFF
 # in build/bench-nosites. The same bench_acl binary then runs against either
 # library through LD_LIBRARY_PATH. Not part of CI (it builds simnpu twice).
+# --before-lib DIR adds the off and on rows of another libacl_rt.so (say, the
+# main branch's before a change) to the same interleaved rounds.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 src="$(cd "$here/../.." && pwd)"
@@ -20,12 +23,14 @@ jobs="${SIMNPU_BENCH_JOBS:-2}"
 rounds=5
 do_build=1
 out=""
+before=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) shift; rounds="$1" ;;
     --no-build) do_build=0 ;;
     --out) shift; out="$1" ;;
-    -h | --help) sed -n '2,14p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --before-lib) shift; before=(--before-lib "$1") ;;
+    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -46,4 +51,4 @@ fi
 source "$build/bench-prefix/set_env.sh"
 [ -n "$out" ] || out="$src/bench/results/profiling_cost_$(date -u +%Y%m%dT%H%M%SZ).json"
 exec python3 "$here/profiling_cost.py" --bench "$build/bench-project/bench_acl" \
-  --installed-lib "$build/bench-prefix/lib64" --nosites-lib "$nosites/src" --rounds "$rounds" --out "$out"
+  --installed-lib "$build/bench-prefix/lib64" --nosites-lib "$nosites/src" --rounds "$rounds" --out "$out" "${before[@]}"

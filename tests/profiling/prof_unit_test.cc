@@ -2,8 +2,10 @@
 // records, dump format and configuration), linked against the static dfx
 // library.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
@@ -11,7 +13,10 @@
 #include "dfx/dump/dump.h"
 #include "dfx/prof/subscription.h"
 #include "dfx/prof/trace_writer.h"
+#include "dfx/trace/chunk_pool.h"
 #include "dfx/trace/trace.h"
+#include "dfx/trace/trace_clock.h"
+#include "platform/clock.h"
 #include "profiling/prof_test_util.h"
 
 namespace tr = simnpu::dfx::trace;
@@ -52,6 +57,138 @@ TEST(TraceRecorder, TheEventCapCountsDroppedEvents) {
   unsetenv("SIMNPU_PROFILE_MAX_EVENTS");
   EXPECT_EQ(cap->events.size(), 100u);
   EXPECT_EQ(cap->dropped, 50u);
+}
+
+// Events are stamped with the cheap trace clock while recording and come
+// out of Stop() in ns of platform::NowNs: an event recorded between two
+// NowNs readings lands between them (the slack only covers a preempted
+// calibration read; a tick/ns mix-up would be off by a factor of ~3).
+TEST(TraceClock, RecordedTimesComeBackInMonotonicNs) {
+  constexpr uint64_t kSlackNs = 50000;
+  ASSERT_TRUE(tr::Start(tr::kCatAll));
+  std::vector<std::pair<uint64_t, uint64_t>> brackets;
+  for (int i = 0; i < 100; ++i) {
+    const uint64_t t0 = simnpu::platform::NowNs();
+    tr::RecordInstant(tr::Kind::kTxMark, -1, "mark", static_cast<uint64_t>(i));
+    const uint64_t t1 = simnpu::platform::NowNs();
+    brackets.emplace_back(t0, t1);
+  }
+  const uint64_t s0 = simnpu::platform::NowNs();
+  {
+    tr::TaskSpan span(0, 1, "task");
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  const uint64_t s1 = simnpu::platform::NowNs();
+  // An event given in ns (RecordNs) keeps its times exactly.
+  tr::GraphReplay(0, 1, 7, s0 + 10, s0 + 1010);
+  auto cap = tr::Stop();
+  size_t marks = 0;
+  bool task = false, replay = false;
+  for (const auto& e : cap->events) {
+    if (e.kind == tr::Kind::kTxMark) {
+      const auto& b = brackets.at(e.a);
+      EXPECT_GE(e.ts + kSlackNs, b.first) << e.a;
+      EXPECT_LE(e.ts, b.second + kSlackNs) << e.a;
+      EXPECT_EQ(e.dur, 0u);
+      ++marks;
+    } else if (e.kind == tr::Kind::kTask) {
+      task = true;
+      EXPECT_GE(e.ts + kSlackNs, s0);
+      EXPECT_LE(e.ts + e.dur, s1 + kSlackNs);
+      EXPECT_GE(e.dur + kSlackNs, 2000000u);  // it slept 2 ms
+    } else if (e.kind == tr::Kind::kGraphReplay) {
+      replay = true;
+      EXPECT_EQ(e.ts, s0 + 10);
+      EXPECT_EQ(e.dur, 1000u);
+      EXPECT_EQ(e.a, 7u);
+    }
+  }
+  EXPECT_EQ(marks, 100u);
+  EXPECT_TRUE(task);
+  EXPECT_TRUE(replay);
+  EXPECT_GE(cap->stop_ns, cap->start_ns);
+}
+
+// Appends racing with Stop(): every event of a session is either in its
+// capture whole or not recorded, and nothing is written after Stop()
+// returned (the buffers are unmapped then: a late write would crash).
+TEST(TraceRecorder, AppendsRacingWithStopNeverTear) {
+  std::atomic<bool> quit{false};
+  std::vector<std::thread> ts;
+  for (int t = 0; t < 3; ++t)
+    ts.emplace_back([&quit, t] {
+      uint64_t i = 0;
+      while (!quit.load(std::memory_order_relaxed)) {
+        tr::RecordInstant(tr::Kind::kTxMark, -1, "race", static_cast<uint64_t>(t), i, ~i);
+        { tr::TaskSpan span(0, t, "racing task"); }
+        ++i;
+      }
+    });
+  uint64_t total = 0;
+  for (int round = 0; round < 200; ++round) {
+    ASSERT_TRUE(tr::Start(tr::kCatAll));
+    std::this_thread::yield();
+    auto cap = tr::Stop();
+    for (const auto& e : cap->events) {
+      if (e.kind == tr::Kind::kTxMark) {
+        EXPECT_EQ(e.c, ~e.b);  // a whole record
+        EXPECT_LT(e.a, 3u);
+      } else {
+        EXPECT_EQ(e.kind, tr::Kind::kTask);
+      }
+    }
+    total += cap->events.size();
+  }
+  quit = true;
+  for (auto& t : ts) t.join();
+  EXPECT_GT(total, 0u);
+}
+
+// SIMNPU_TRACE_CLOCK=monotonic: the same recording on clock_gettime. The
+// mode is chosen once per process, so a fresh copy of this binary runs the
+// clock test with it.
+TEST(TraceClock, MonotonicModeGivesTheSameTimes) {
+  if (getenv("SIMNPU_TRACE_CLOCK")) GTEST_SKIP() << "already the child";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    setenv("SIMNPU_TRACE_CLOCK", "monotonic", 1);
+    execl("/proc/self/exe", "profiling_unit_test", "--gtest_filter=TraceClock.RecordedTimesComeBackInMonotonicNs:"
+          "TraceClock.ModeIsMonotonicInTheChild", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(TraceClock, ModeIsMonotonicInTheChild) {
+  const char* mode = getenv("SIMNPU_TRACE_CLOCK");
+  if (!mode) GTEST_SKIP() << "run by MonotonicModeGivesTheSameTimes";
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  tr::Stop();
+  EXPECT_FALSE(tr::TraceClockIsTsc());
+}
+
+// Start() faults in the reserve; a stopped session's chunks return to it.
+TEST(ChunkPool, StartFillsTheReserveAndStopRefillsIt) {
+  setenv("SIMNPU_PROFILE_RESERVE_MB", "4", 1);  // two chunks
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "one");  // takes a chunk
+  EXPECT_LE(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);
+  auto cap = tr::Stop();
+  EXPECT_EQ(cap->events.size(), 1u);
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 2u);  // back (or refilled), never above
+  setenv("SIMNPU_PROFILE_RESERVE_MB", "0", 1);  // off: a Start unmaps the reserve
+  ASSERT_TRUE(tr::Start(tr::kCatTx));
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 0u);
+  tr::RecordInstant(tr::Kind::kTxMark, -1, "two");  // a fresh mapping still records
+  cap = tr::Stop();
+  EXPECT_EQ(cap->events.size(), 1u);
+  EXPECT_EQ(simnpu::dfx::trace::ChunkPool::Get().ReadyForTest(), 0u);
+  unsetenv("SIMNPU_PROFILE_RESERVE_MB");
 }
 
 TEST(TraceWriter, ChromeTraceIsValidJsonWithEscapedNames) {

@@ -47,7 +47,7 @@ Tx& T() {
 thread_local std::vector<Range> t_stack;
 
 void RecordRange(const Range& r) {
-  trace::Event e{r.start, platform::NowNs() - r.start, trace::Kind::kTxRange, -1, -1, r.tid,
+  trace::Event e{r.start, trace::TraceNow() - r.start, trace::Kind::kTxRange, -1, -1, r.tid,
                  trace::Intern(r.msg.c_str()), r.domain, 0, 0, 0};
   trace::Record(e);
 }
@@ -115,7 +115,7 @@ int TxMark(void* stamp) {
 
 int TxPush(void* stamp) {
   if (!TxEnabled() || !TxValidStamp(stamp)) return kTxFailed;
-  t_stack.push_back({MessageOf(static_cast<Stamp*>(stamp)), platform::NowNs(), trace::CurrentTid(), 0});
+  t_stack.push_back({MessageOf(static_cast<Stamp*>(stamp)), trace::TraceNow(), trace::CurrentTid(), 0});
   return 0;
 }
 
@@ -133,14 +133,14 @@ int TxRangeStop(uint32_t id) { return TxStopMessageRange(id); }
 
 void TxMarkMessage(const std::string& msg, int32_t stream, uint32_t domain) {
   if (!TxEnabled()) return;
-  trace::Event e{platform::NowNs(), 0, trace::Kind::kTxMark, -1, stream, trace::CurrentTid(),
+  trace::Event e{trace::TraceNow(), 0, trace::Kind::kTxMark, -1, stream, trace::CurrentTid(),
                  trace::Intern(msg.c_str()), domain, 0, 0, 0};
   trace::Record(e);
 }
 
 void TxPushMessage(const std::string& msg, uint32_t domain) {
   if (!TxEnabled()) return;
-  t_stack.push_back({msg, platform::NowNs(), trace::CurrentTid(), domain});
+  t_stack.push_back({msg, trace::TraceNow(), trace::CurrentTid(), domain});
 }
 
 int TxPopMessage() {
@@ -155,7 +155,7 @@ uint64_t TxStartMessageRange(const std::string& msg, uint32_t domain) {
   if (!TxEnabled()) return 0;
   std::lock_guard<std::mutex> g(T().mu);
   uint64_t id = T().next_range++;
-  T().ranges[id] = {msg, platform::NowNs(), trace::CurrentTid(), domain};
+  T().ranges[id] = {msg, trace::TraceNow(), trace::CurrentTid(), domain};
   return id;
 }
 
@@ -191,7 +191,7 @@ std::string TxIdString(uint64_t id) {
 
 void TxStep(uint64_t step, int tag) {
   if (!TxEnabled() && !trace::On(trace::kCatTask)) return;
-  trace::Event e{platform::NowNs(), 0, trace::Kind::kTxStep, -1, -1, trace::CurrentTid(), 0,
+  trace::Event e{trace::TraceNow(), 0, trace::Kind::kTxStep, -1, -1, trace::CurrentTid(), 0,
                  static_cast<uint64_t>(tag), step, 0, 0};
   trace::Record(e);
 }

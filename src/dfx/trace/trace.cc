@@ -1,6 +1,7 @@
 // Trace recorder (see trace.h).
 #include "dfx/trace/trace.h"
 
+#include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "dfx/trace/chunk_pool.h"
+#include "dfx/trace/trace_clock.h"
 #include "platform/clock.h"
 #include "platform/env.h"
 
@@ -20,31 +23,80 @@ std::atomic<uint32_t> g_mask{0};
 
 namespace {
 
-// Events per chunk: 2 MiB. Chunks are 2 MiB-aligned mappings with
-// transparent huge pages requested, so a recording thread takes one huge-page
-// fault per 32768 events instead of a 4 KiB page fault per 64 (first touch
-// of fresh memory costs microseconds per page on this machine kind).
-constexpr size_t kChunkBytes = size_t{2} << 20;
+// Events per chunk: 2 MiB, from the chunk pool (faulted in ahead, off the
+// recording threads; see chunk_pool.h).
+constexpr size_t kChunkBytes = ChunkPool::kChunkBytes;
 constexpr size_t kChunk = kChunkBytes / sizeof(Event);
 
 struct ChunkFree {
-  void operator()(Event* p) const {
-    if (p) ::munmap(p, kChunkBytes);
-  }
+  void operator()(Event* p) const { ChunkPool::Get().Give(p); }
 };
 using Chunk = std::unique_ptr<Event[], ChunkFree>;
 
-// A 2 MiB-aligned chunk (nullptr when the mapping fails).
-Chunk NewChunk() {
-  void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return Chunk();
-  const auto a = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t aligned = (a + kChunkBytes - 1) & ~(kChunkBytes - 1);
-  if (aligned > a) ::munmap(raw, aligned - a);
-  const uintptr_t end = a + 2 * kChunkBytes, keep_end = aligned + kChunkBytes;
-  if (end > keep_end) ::munmap(reinterpret_cast<void*>(keep_end), end - keep_end);
-  ::madvise(reinterpret_cast<void*>(aligned), kChunkBytes, MADV_HUGEPAGE);
-  return Chunk(reinterpret_cast<Event*>(aligned));
+// A chunk (nullptr when the mapping fails).
+Chunk NewChunk() { return Chunk(static_cast<Event*>(ChunkPool::Get().Take())); }
+
+// Kind bit of an event whose times are ns already (RecordNs) rather than
+// trace-clock readings; Stop() converts the others and clears the bit.
+constexpr uint16_t kNsTimes = 0x8000;
+
+// The fence pairing an append with Stop(). An append stores busy, then
+// loads the session id; Stop() stores the id, then loads busy: each side
+// needs a full barrier between its store and its load (a Dekker pair).
+// With membarrier(PRIVATE_EXPEDITED) registered, Stop() issues that barrier
+// on every thread of the process at once, so an append needs only a
+// compiler barrier (free), instead of a locked instruction per event.
+// Without it (old kernel, seccomp) appends fall back to a real fence.
+// ThreadSanitizer does not model fences (GCC refuses them under -fsanitize=thread):
+// there the pair is made of seq_cst store and load on both sides, as plain C++ has it.
+#if defined(__SANITIZE_THREAD__)
+#define SIMNPU_TRACE_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SIMNPU_TRACE_TSAN 1
+#endif
+#endif
+#ifndef SIMNPU_TRACE_TSAN
+#define SIMNPU_TRACE_TSAN 0
+#endif
+
+std::atomic<bool> g_fence_in_append{true};  // decided by Start() before cur_id is published
+
+bool RegisterMembarrier() {
+#ifdef SYS_membarrier
+  const long cmds = ::syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  if (cmds < 0 || !(cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return false;
+  return ::syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+#else
+  return false;
+#endif
+}
+
+// Stop()'s side: a barrier on every running thread of the process. (Stop's
+// own store of the id and load of busy are seq_cst, which orders them.)
+void HeavyBarrier() {
+  if (SIMNPU_TRACE_TSAN || g_fence_in_append.load(std::memory_order_relaxed)) return;  // appends fence themselves
+#ifdef SYS_membarrier
+  if (::syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0) return;
+  // (cannot fail once registered in this process; a forked child registers
+  // again in its own Start(), and otherwise appends fence themselves)
+  if (::syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0) == 0) return;
+#endif
+}
+
+// The append's side: marks the buffer busy, then reads the recording session's id.
+inline uint64_t MarkBusyThenReadSession(std::atomic<bool>& busy, const std::atomic<uint64_t>& cur_id) {
+#if SIMNPU_TRACE_TSAN
+  busy.store(true, std::memory_order_seq_cst);
+  return cur_id.load(std::memory_order_seq_cst);
+#else
+  busy.store(true, std::memory_order_relaxed);
+  if (g_fence_in_append.load(std::memory_order_relaxed))
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  else
+    std::atomic_signal_fence(std::memory_order_seq_cst);  // membarrier in Stop() does the rest
+  return cur_id.load(std::memory_order_relaxed);
+#endif
 }
 
 // One thread's events of one session. Only the owning thread appends (with
@@ -52,6 +104,7 @@ Chunk NewChunk() {
 struct ThreadBuf {
   std::atomic<bool> busy{false};
   std::vector<Chunk> chunks;
+  Event* last = nullptr;  // chunks.back().get()
   size_t used = 0;      // events in the last chunk
   size_t limit = 0;     // usable events of the last chunk (the cap may end inside it)
   bool full = false;    // the session's cap is reached: further events are dropped
@@ -63,6 +116,7 @@ struct Session {
   uint32_t mask = 0;
   uint64_t start_ns = 0;
   uint64_t max_events = 0;
+  ClockPair start_clock;               // read at Start, for the tick -> ns map
   std::atomic<uint64_t> reserved{0};  // event slots handed out, a chunk at a time
   std::vector<std::shared_ptr<ThreadBuf>> bufs;  // GUARDED_BY(Recorder::mu)
   // Interned strings; elements never change once added (a deque keeps their
@@ -92,10 +146,13 @@ struct NameCacheEntry {
   uint32_t id = 0;
 };
 
+// Per-thread state. Trivially destructible and constant-initialised, so an
+// access is a plain TLS address (no init guard, no destructor
+// registration); the owning reference to the session lives apart, in t_keep.
 struct Tls {
   uint64_t session = 0;
   ThreadBuf* buf = nullptr;
-  std::shared_ptr<Session> keep;  // the session this buffer belongs to
+  Session* sess = nullptr;  // kept alive by t_keep
   uint32_t tid = 0;
   Lane lane;
   NameCacheEntry names[64];
@@ -106,25 +163,35 @@ struct Tls {
   uint64_t task_a = 0, task_b = 0;
 };
 thread_local Tls t_tls;
+thread_local std::shared_ptr<Session> t_keep;  // the session t_tls.buf belongs to
 
-ThreadBuf* BufFor(Session** out) {
-  Tls& t = t_tls;
-  const uint64_t id = R().cur_id.load(std::memory_order_acquire);
-  if (id == 0) return nullptr;
-  if (t.session == id && t.buf) {
-    *out = t.keep.get();
-    return t.buf;
-  }
+// The slow half of BufFor: joins the recording session `id`.
+ThreadBuf* JoinSession(Tls& t, uint64_t id) {
   std::lock_guard<std::mutex> g(R().mu);
   if (!R().cur || R().cur->id != id) return nullptr;
   auto b = std::make_shared<ThreadBuf>();
   R().cur->bufs.push_back(b);
-  t.keep = R().cur;
+  t_keep = R().cur;
+  t.sess = t_keep.get();
   t.session = id;
   t.buf = b.get();
-  *out = t.keep.get();
   return t.buf;
 }
+
+inline ThreadBuf* BufFor(Tls& t) {
+  const uint64_t id = R().cur_id.load(std::memory_order_acquire);
+  if (id == 0) return nullptr;
+  if (t.session == id && t.buf) [[likely]] return t.buf;
+  return JoinSession(t, id);
+}
+
+inline uint32_t TidOf(Tls& t) {
+  if (t.tid == 0) [[unlikely]] t.tid = static_cast<uint32_t>(::syscall(SYS_gettid));
+  return t.tid;
+}
+
+void Append(Tls& t, const Event& e);
+uint32_t InternImpl(Tls& t, const char* str, bool is_static);
 
 }  // namespace
 
@@ -161,23 +228,26 @@ const char* UvmCauseName(int cause) {
   }
 }
 
-uint32_t CurrentTid() {
-  Tls& t = t_tls;
-  if (t.tid == 0) t.tid = static_cast<uint32_t>(::syscall(SYS_gettid));
-  return t.tid;
-}
+uint32_t CurrentTid() { return TidOf(t_tls); }
 
 Lane& CurrentLane() { return t_tls.lane; }
 
 bool Start(uint32_t mask) {
   if (mask == 0) return false;
+  if (Recording()) return false;
+  ChunkPool::Get().Reserve();  // before any event: the first chunks are faulted in already
   {
     std::lock_guard<std::mutex> g(R().mu);
     if (R().cur) return false;
+    ChooseTraceClock();
+    // Decided before the session is published (cur_id release below); a
+    // forked child registers its own process here too.
+    g_fence_in_append.store(!RegisterMembarrier(), std::memory_order_relaxed);
     auto s = std::make_shared<Session>();
     s->id = R().next_id++;
     s->mask = mask;
-    s->start_ns = platform::NowNs();
+    s->start_clock = ReadClockPair();
+    s->start_ns = s->start_clock.ns;
     s->max_events = platform::GetEnvSize("SIMNPU_PROFILE_MAX_EVENTS", uint64_t{4} << 20);
     R().cur = s;
     R().cur_id.store(s->id, std::memory_order_release);
@@ -209,9 +279,12 @@ std::unique_ptr<Capture> Stop() {
     g_mask.store(0, std::memory_order_seq_cst);
     R().cur_id.store(0, std::memory_order_seq_cst);
   }
+  // Every append either is visible as busy now or sees the session gone.
+  HeavyBarrier();
+  const ClockPair stop_clock = ReadClockPair();
   auto cap = std::make_unique<Capture>();
   cap->start_ns = s->start_ns;
-  cap->stop_ns = platform::NowNs();
+  cap->stop_ns = stop_clock.ns;
   cap->mask = s->mask;
   std::vector<std::shared_ptr<ThreadBuf>> bufs;
   {
@@ -230,20 +303,43 @@ std::unique_ptr<Capture> Stop() {
   }
   for (auto& b : bufs) {
     cap->dropped += b->dropped;
-    b->chunks.clear();  // nothing writes into a stopped session: give the memory back now
+    b->chunks.clear();  // nothing writes into a stopped session: back to the pool now
+    b->last = nullptr;
+  }
+  // Trace-clock readings to ns (the formatting work is all done here and in
+  // the writers, none of it while recording).
+  const TickToNs to_ns(s->start_clock, stop_clock);
+  for (Event& e : cap->events) {
+    const auto k = static_cast<uint16_t>(e.kind);
+    if (k & kNsTimes) {
+      e.kind = static_cast<Kind>(k & ~kNsTimes);
+      continue;
+    }
+    const uint64_t t0 = to_ns(e.ts), t1 = to_ns(e.ts + e.dur);
+    e.ts = t0;
+    e.dur = t1 > t0 ? t1 - t0 : 0;
   }
   std::stable_sort(cap->events.begin(), cap->events.end(),
                    [](const Event& x, const Event& y) { return x.ts < y.ts; });
   return cap;
 }
 
-void Record(const Event& e) {
-  Session* s = nullptr;
-  ThreadBuf* b = BufFor(&s);
+void Record(const Event& e) { Append(t_tls, e); }
+
+void RecordNs(const Event& e) {
+  Event c = e;
+  c.kind = static_cast<Kind>(static_cast<uint16_t>(e.kind) | kNsTimes);
+  Append(t_tls, c);
+}
+
+namespace {
+void Append(Tls& t, const Event& e) {
+  ThreadBuf* b = BufFor(t);
   if (!b) return;
-  b->busy.store(true, std::memory_order_seq_cst);
-  // Dekker with Stop(): either Stop sees busy, or we see the session gone.
-  if (R().cur_id.load(std::memory_order_seq_cst) != s->id) {
+  Session* s = t.sess;
+  // Dekker with Stop() (see MarkBusyThenReadSession): either Stop sees
+  // busy, or we see the session gone.
+  if (MarkBusyThenReadSession(b->busy, R().cur_id) != s->id) {
     b->busy.store(false, std::memory_order_release);
     return;
   }
@@ -255,6 +351,7 @@ void Record(const Event& e) {
       b->full = true;
     } else {
       b->chunks.push_back(std::move(c));
+      b->last = b->chunks.back().get();
       b->used = 0;
       b->limit = std::min<uint64_t>(kChunk, s->max_events - before);
     }
@@ -262,25 +359,20 @@ void Record(const Event& e) {
   if (b->full || b->used >= b->limit) {
     ++b->dropped;
   } else {
-    b->chunks.back()[b->used++] = e;
+    b->last[b->used++] = e;
   }
   b->busy.store(false, std::memory_order_release);
 }
-
-namespace {
-uint32_t InternImpl(const char* str, bool is_static);
 }  // namespace
 
-uint32_t Intern(const char* str) { return InternImpl(str, false); }
-uint32_t InternStatic(const char* str) { return InternImpl(str, true); }
+uint32_t Intern(const char* str) { return InternImpl(t_tls, str, false); }
+uint32_t InternStatic(const char* str) { return InternImpl(t_tls, str, true); }
 
 namespace {
-uint32_t InternImpl(const char* str, bool is_static) {
+uint32_t InternImpl(Tls& t, const char* str, bool is_static) {
   if (!str) return 0;
-  Tls& t = t_tls;
-  Session* cur = nullptr;
-  if (!BufFor(&cur)) return 0;  // also keeps the session alive for the cache
-  const uint64_t id = cur->id;
+  if (!BufFor(t)) return 0;  // also keeps the session alive for the cache
+  const uint64_t id = t.sess->id;
   NameCacheEntry& ce = t.names[(reinterpret_cast<uintptr_t>(str) >> 3) & 63];
   // A cached pointer is trusted only if the string it named is unchanged
   // (the session is alive: this thread's buffer keeps it).
@@ -302,20 +394,20 @@ uint32_t InternImpl(const char* str, bool is_static) {
 }
 }  // namespace
 
-uint64_t ApiSpan::NowNsForTrace() { return platform::NowNs(); }
-
 void RecordSpan(Kind k, uint32_t cat, uint64_t start, const char* name, uint64_t a, uint64_t b, uint64_t c,
                 uint64_t d) {
   if (!On(cat)) return;
-  const Lane& l = t_tls.lane;
-  Event e{start, platform::NowNs() - start, k, l.device, l.stream, CurrentTid(), Intern(name), a, b, c, d};
-  Record(e);
+  Tls& t = t_tls;
+  const uint64_t now = TraceNow();
+  Event e{start, now - start, k, t.lane.device, t.lane.stream, TidOf(t), InternImpl(t, name, false), a, b, c, d};
+  Append(t, e);
 }
 
 void RecordInstant(Kind k, int device, const char* name, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
-  const Lane& l = t_tls.lane;
-  Event e{platform::NowNs(), 0, k, static_cast<int16_t>(device), l.stream, CurrentTid(), Intern(name), a, b, c, d};
-  Record(e);
+  Tls& t = t_tls;
+  const uint64_t now = TraceNow();
+  Event e{now, 0, k, static_cast<int16_t>(device), t.lane.stream, TidOf(t), InternImpl(t, name, false), a, b, c, d};
+  Append(t, e);
 }
 
 void TaskSpan::Begin(int device, int stream, const char* name) {
@@ -333,15 +425,16 @@ void TaskSpan::Begin(int device, int stream, const char* name) {
   t.task_kind = Kind::kTask;
   t.task_name = name;
   t.task_a = t.task_b = 0;
-  start_ = platform::NowNs();
+  start_ = TraceNow();
 }
 
 void TaskSpan::End() {
   Tls& t = t_tls;
   if (On(kCatTask)) {
-    Event e{start_, platform::NowNs() - start_, t.task_kind, t.lane.device, t.lane.stream, CurrentTid(),
-            Intern(t.task_name), t.task_a, t.task_b, 0, 0};
-    Record(e);
+    const uint64_t now = TraceNow();
+    Event e{start_, now - start_, t.task_kind, t.lane.device, t.lane.stream, TidOf(t),
+            InternImpl(t, t.task_name, false), t.task_a, t.task_b, 0, 0};
+    Append(t, e);
   }
   t.in_task = saved_in_task_;
   t.task_kind = saved_kind_;
@@ -362,8 +455,10 @@ void AnnotateTask(Kind k, const char* name, uint64_t a, uint64_t b) {
 
 void ApiSpan::End() {
   if (!On(kCatApi)) return;
-  Event e{start_, platform::NowNs() - start_, Kind::kApi, -1, -1, CurrentTid(), InternStatic(fn_), 0, 0, 0, 0};
-  Record(e);
+  Tls& t = t_tls;
+  const uint64_t now = TraceNow();
+  Event e{start_, now - start_, Kind::kApi, -1, -1, TidOf(t), InternImpl(t, fn_, true), 0, 0, 0, 0};
+  Append(t, e);
 }
 
 void CopySpan::Begin(Kind k, uint64_t bytes, uint64_t arg) {
@@ -378,29 +473,29 @@ void CopySpan::Begin(Kind k, uint64_t bytes, uint64_t arg) {
     active_ = false;  // the task's span carries it
     return;
   }
-  start_ = platform::NowNs();
+  start_ = TraceNow();
 }
 
 void CopySpan::End() {
   RecordSpan(kind_, kCatTask, start_, kind_ == Kind::kCopy ? "memcpy" : "memset", bytes_, arg_);
 }
 
-uint64_t FaultSpan::NowNsForFault() { return platform::NowNs(); }
-
 void FaultSpan::End() {
   if (!On(kCatUvm)) return;
-  const Lane& l = t_tls.lane;
-  Event e{start_, platform::NowNs() - start_, kind_, static_cast<int16_t>(device_), l.stream, CurrentTid(), 0,
+  Tls& t = t_tls;
+  const uint64_t now = TraceNow();
+  Event e{start_, now - start_, kind_, static_cast<int16_t>(device_), t.lane.stream, TidOf(t), 0,
           addr_, bytes_, access_, 0};
-  Record(e);
+  Append(t, e);
 }
 
 void GraphReplay(int device, int stream, uint64_t model_id, uint64_t start_ns, uint64_t end_ns) {
   if (!On(kCatTask)) return;
   Event e{start_ns, end_ns > start_ns ? end_ns - start_ns : 0, Kind::kGraphReplay, static_cast<int16_t>(device),
           stream, CurrentTid(), Intern("graph replay"), model_id, 0, 0, 0};
-  Record(e);
+  RecordNs(e);
 }
+
 
 void SetStartHook(StartHook hook) { R().hook.store(hook); }
 

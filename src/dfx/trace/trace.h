@@ -9,12 +9,20 @@
 // Cost. A site is one relaxed load of a global mask and a predictable
 // branch (SIMNPU_TRACE_ON(cat)); everything else is out of line. Built with
 // -DSIMNPU_TRACE_SITES=0 (CMake option SIMNPU_TRACE_SITES=OFF, benchmarks
-// only) every site compiles to nothing.
+// only) every site compiles to nothing. Recording, a span costs two reads
+// of the trace clock (one rdtsc each, see trace_clock.h), one TLS lookup
+// and a 64-byte store into the thread's buffer: no lock, no locked
+// instruction, no formatting (names are interned ids; the tick -> ns
+// conversion runs once at Stop, the text in the writers).
 //
 // Recording. Each thread appends to its own buffer (2 MiB chunks of events
 // owned by the session), so recording takes no lock. A buffer's `busy` flag brackets
 // each append; Stop() clears the mask and then waits until no buffer is busy,
 // after which nothing writes into the session and the writer may read it.
+// The store of busy and the load of the session id in an append are
+// ordered by a compiler barrier only: Stop() pairs them with
+// membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), a full barrier on every
+// thread of the process (appends fence themselves where that is missing).
 // The string table (Intern) takes a mutex; each thread keeps a small cache of
 // the strings it interned, so a kernel name costs a lookup only once.
 //
@@ -30,6 +38,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "dfx/trace/trace_clock.h"
 
 #ifndef SIMNPU_TRACE_SITES
 #define SIMNPU_TRACE_SITES 1
@@ -89,7 +99,9 @@ inline uint64_t PackResidency(int from, int to, int cause, bool moved) {
 constexpr int kCauseFree = 6;  // the allocation was freed
 const char* UvmCauseName(int cause);
 
-// One record. ts/dur in ns of the monotonic clock (platform::NowNs).
+// One record. In a Capture ts/dur are ns of the monotonic clock
+// (platform::NowNs); handed to Record() they are trace-clock readings
+// (TraceNow, converted at Stop), to RecordNs() ns.
 struct Event {
   uint64_t ts;
   uint64_t dur;
@@ -126,9 +138,12 @@ bool Recording();
 // parent owns it and writes it); the child records nothing.
 void AbandonInChild();
 
-// Appends an event (the caller checked On()). Never fails; past the cap
-// (SIMNPU_PROFILE_MAX_EVENTS, default 4 Mi events) events are counted as dropped.
+// Appends an event (the caller checked On()), its ts/dur in trace-clock
+// units (TraceNow). Never fails; past the cap (SIMNPU_PROFILE_MAX_EVENTS,
+// default 4 Mi events) events are counted as dropped.
 void Record(const Event& e);
+// The same for an event whose ts/dur are ns of platform::NowNs already.
+void RecordNs(const Event& e);
 // Interns a string for the current session (0 when none records).
 uint32_t Intern(const char* s);
 // The same for a string that lives as long as the process (__func__, a
@@ -146,6 +161,7 @@ Lane& CurrentLane();
 
 // ---- helpers used by the sites (out of line, only called when On())
 
+// `start` is a TraceNow() reading.
 void RecordSpan(Kind k, uint32_t cat, uint64_t start, const char* name, uint64_t a = 0, uint64_t b = 0,
                 uint64_t c = 0, uint64_t d = 0);
 void RecordInstant(Kind k, int device, const char* name, uint64_t a = 0, uint64_t b = 0, uint64_t c = 0,
@@ -188,7 +204,7 @@ class ApiSpan {
   explicit ApiSpan(const char* fn) {
     if (On(kCatApi)) {
       fn_ = fn;
-      start_ = NowNsForTrace();
+      start_ = TraceNow();
     }
   }
   ~ApiSpan() {
@@ -196,7 +212,6 @@ class ApiSpan {
   }
   ApiSpan(const ApiSpan&) = delete;
   ApiSpan& operator=(const ApiSpan&) = delete;
-  static uint64_t NowNsForTrace();
 
  private:
   void End();
@@ -231,7 +246,7 @@ class CopySpan {
 class FaultSpan {
  public:
   FaultSpan() {
-    if (On(kCatUvm)) start_ = NowNsForFault();
+    if (On(kCatUvm)) start_ = TraceNow() | 1;  // nonzero: Set() tests it
   }
   void Set(Kind k, int device, uint64_t addr, uint64_t bytes, uint64_t access) {
     if (!start_) return;
@@ -249,7 +264,6 @@ class FaultSpan {
   FaultSpan& operator=(const FaultSpan&) = delete;
 
  private:
-  static uint64_t NowNsForFault();
   void End();
   uint64_t start_ = 0;
   bool set_ = false;
