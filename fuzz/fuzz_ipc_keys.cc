@@ -118,6 +118,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   if (!mkdtemp(tmpl)) __builtin_trap();
   g_dir = new std::string(tmpl);
   setenv("SIMNPU_SHM_DIR", tmpl, 1);
+  // Registered before the registry's own exit handlers, so it runs after
+  // they removed the files: the directory is empty by then.
+  std::atexit(RemoveDir);
   Registry& r = Registry::Get();
   CHECK(r.ok());
   g_known = new std::vector<Known>();
@@ -144,7 +147,6 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     CHECK(slot.ok());
     g_scratch[i] = slot.value();
   }
-  std::atexit(RemoveDir);
   return 0;
 }
 
