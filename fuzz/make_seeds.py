@@ -65,6 +65,24 @@ def main():
         ("unicode", '{"err_msg_mode": "\u00e9\u4e2d"}'.encode()), ("numbers", b'{"defaultDevice": 1e400}'),
     ]:
         put("fuzz_init_config", name, text)
+    # IPC keys and handles: op streams (see fuzz_ipc_keys.cc); op byte % 9
+    put("fuzz_ipc_keys", "key_text", bytes([0, 24]) + b"snpm0000" + b"0123456789abcdef" + bytes([1]))
+    put("fuzz_ipc_keys", "key_unterminated", bytes([0, 90]) + b"k" * 90 + bytes([2]))
+    put("fuzz_ipc_keys", "near_miss_keys", bytes([1, 0, 2, 0, 5, 0x41, 1, 1, 1, 1, 7, 1, 2, 3, 30, 1, 0]))
+    put("fuzz_ipc_keys", "handles", bytes([2, 0, 0, 2, 3, 1, 4]) + struct.pack(">Q", 1) + bytes([3]) +
+        struct.pack("<Q", 3) + bytes(56))
+    put("fuzz_ipc_keys", "event_handle", bytes([3]) + struct.pack("<Q", 3) + bytes(56))
+    put("fuzz_ipc_keys", "whitelist", bytes([4, 0, 3]) + struct.pack(">Q", 1234) * 3 + bytes([4, 200, 0x7f, 0xff, 1]) +
+        struct.pack(">Q", 5))
+    put("fuzz_ipc_keys", "whitelist_full", bytes([4, 0, 79]) + b"".join(struct.pack(">Q", 100 + i) for i in range(79)))
+    put("fuzz_ipc_keys", "add_remove", bytes([6, 0, 1]) + struct.pack(">Q", 9) + bytes([1, 6, 3, 0]) +
+        struct.pack(">Q", 0) + bytes([0, 7]))
+    put("fuzz_ipc_keys", "slot_numbers", bytes([8, 0xff, 0xff, 8, 0x08, 0x00, 8, 0x07, 0xff]))
+    # a scratch slot's whitelist count set past its array, then a whitelist call
+    # (found by this harness: the duplicate scan read past wl[64])
+    put("fuzz_ipc_keys", "regress_whitelist_count", bytes([5, 0, 152, 4, 0xff, 0xff, 0xff, 0x7f, 4, 128, 1]) + bytes([1] * 8))
+    put("fuzz_ipc_keys", "corrupt_slot", bytes([5, 1, 0, 200]) + bytes([1, 0, 0, 0]) + b"x" * 196 + bytes([0, 100]) +
+        b"x" * 100 + bytes([2, 1, 1]) + bytes([7]))
 
 
 if __name__ == "__main__":

@@ -289,7 +289,8 @@ Status Registry::AddWhitelist(int slot, const int32_t* pids, size_t n) {
   }
   for (size_t i = 0; i < n; ++i) {
     bool dup = false;
-    for (uint32_t j = 0; j < e.nwl; ++j) dup |= e.wl[j] == pids[i];
+    // nwl is a word of the shared file: never trusted past the array
+    for (uint32_t j = 0; j < e.nwl && j < static_cast<uint32_t>(kMaxWhitelist); ++j) dup |= e.wl[j] == pids[i];
     if (dup) continue;
     if (e.nwl >= static_cast<uint32_t>(kMaxWhitelist)) {
       Unlock();

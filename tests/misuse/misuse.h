@@ -62,6 +62,8 @@ struct Row {
 };
 
 std::vector<Row> AllRows();
+// The families of misuse_rows_ext.cc (IPC, VMM, task graphs, pools, TDT, aclnn).
+void ExtRows(std::vector<Row>& rows);
 
 }  // namespace misuse
 

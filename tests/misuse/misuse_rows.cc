@@ -672,6 +672,7 @@ std::vector<Row> AllRows() {
   HandleRows(rows);
   DeviceRows(rows);
   KernelRows(rows);
+  ExtRows(rows);
   return rows;
 }
 
