@@ -10,6 +10,7 @@
 
 #include "aclnn/aclnn_base.h"
 #include "common/dtypes.h"
+#include "common/live_objects.h"
 #include "common/objects.h"
 #include "common/report.h"
 
@@ -34,16 +35,19 @@ int64_t Elements(const std::vector<int64_t>& dims) {
 
 template <typename T, typename... A>
 T* Make(A&&... a) {
-  return new (std::nothrow) T{std::forward<A>(a)...};
+  T* obj = new (std::nothrow) T{std::forward<A>(a)...};
+  simnpu::aclnn::LiveAdd(obj);
+  return obj;
 }
 
 template <typename T>
 aclnnStatus Destroy(const T* obj, uint32_t magic, const char* api) {
   if (obj == nullptr) return ACLNN_SUCCESS;  // like free(NULL)
-  if (obj->magic != magic) return Fail(ACLNN_ERR_PARAM_INVALID, api, "the object is not a live one of this kind");
+  if (!simnpu::aclnn::IsLive(obj, magic))
+    return Fail(ACLNN_ERR_PARAM_INVALID, api, "the object is not a live one of this kind (destroyed already?)");
   T* o = const_cast<T*>(obj);
   o->magic = kAclnnDeadMagic;
-  delete o;
+  simnpu::aclnn::Drop(o);
   return ACLNN_SUCCESS;
 }
 
@@ -58,7 +62,7 @@ aclnnStatus CopyOut(const std::vector<int64_t>& v, int64_t** out, uint64_t* num,
   return ACLNN_SUCCESS;
 }
 
-const aclTensor* LiveTensor(const aclTensor* t) { return t != nullptr && t->magic == kAclnnTensorMagic ? t : nullptr; }
+const aclTensor* LiveTensor(const aclTensor* t) { return simnpu::aclnn::IsLive(t, kAclnnTensorMagic) ? t : nullptr; }
 
 }  // namespace
 
@@ -104,14 +108,14 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
       Fail(ACLNN_ERR_PARAM_INVALID, api, "view dimension %llu has size %lld and stride %lld; both must be >= 0",
            static_cast<unsigned long long>(i), static_cast<long long>(t->view[i]),
            static_cast<long long>(t->strides[i]));
-      delete t;
+      simnpu::aclnn::Drop(t);
       return nullptr;
     }
   }
   for (int64_t d : t->storage) {
     if (d < 0) {
       Fail(ACLNN_ERR_PARAM_INVALID, api, "storage dimensions must be >= 0");
-      delete t;
+      simnpu::aclnn::Drop(t);
       return nullptr;
     }
   }
@@ -120,7 +124,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
   const int64_t storageElems = Elements(t->storage);
   if (viewElems < 0 || storageElems < 0) {
     Fail(ACLNN_ERR_PARAM_INVALID, api, "the shape's element count overflows");
-    delete t;
+    simnpu::aclnn::Drop(t);
     return nullptr;
   }
   if (viewElems > 0) {
@@ -131,7 +135,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
       Fail(ACLNN_ERR_PARAM_INVALID, api,
            "the view (offset %lld, last element %.0Lf) does not fit in the storage of %lld elements",
            static_cast<long long>(offset), last, static_cast<long long>(storageElems));
-      delete t;
+      simnpu::aclnn::Drop(t);
       return nullptr;
     }
   }
@@ -187,7 +191,7 @@ aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
     case ACL_BOOL: s->i = rd(uint8_t{}) != 0 ? 1 : 0; break;
     default:
       Fail(ACLNN_ERR_PARAM_INVALID, api, "data type %d is not supported for a scalar", static_cast<int>(dataType));
-      delete s;
+      simnpu::aclnn::Drop(s);
       return nullptr;
   }
   return s;
@@ -246,7 +250,7 @@ aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size)
     return nullptr;
   }
   for (uint64_t i = 0; i < size; ++i) {
-    if (value[i] == nullptr || value[i]->magic != kAclnnScalarMagic) {
+    if (!simnpu::aclnn::IsLive(value[i], kAclnnScalarMagic)) {
       Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateScalarList", "element %llu is not a scalar",
            static_cast<unsigned long long>(i));
       return nullptr;
@@ -311,7 +315,7 @@ aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
 
 #define SIMNPU_ACLNN_SIZE_GETTER(fn, Type, kMagic)                                          \
   aclnnStatus fn(const Type* array, uint64_t* size) {                                     \
-    if (array == nullptr || size == nullptr || array->magic != (kMagic))                   \
+    if (size == nullptr || !simnpu::aclnn::IsLive(array, (kMagic)))                   \
       return Fail(ACLNN_ERR_PARAM_NULLPTR, #fn, "the array and size must be valid");      \
     *size = array->values.size();                                                         \
     return ACLNN_SUCCESS;                                                                 \
@@ -325,7 +329,7 @@ SIMNPU_ACLNN_SIZE_GETTER(aclGetScalarListSize, aclScalarList, kAclnnScalarListMa
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
   if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetAclOpExecutorRepeatable", "executor is NULL");
-  if (executor->magic != kAclnnExecutorMagic)
+  if (!simnpu::aclnn::IsLive(executor, kAclnnExecutorMagic))
     return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetAclOpExecutorRepeatable", "executor is not a live executor");
   executor->repeatable = true;
   return ACLNN_SUCCESS;
@@ -333,9 +337,9 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
   if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyAclOpExecutor", "executor is NULL");
-  if (executor->magic != kAclnnExecutorMagic)
-    return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyAclOpExecutor", "executor is not a live executor");
-  delete executor;
+  if (!simnpu::aclnn::IsLive(executor, kAclnnExecutorMagic))
+    return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyAclOpExecutor", "executor is not a live executor (destroyed or consumed already?)");
+  simnpu::aclnn::Drop(executor);
   return ACLNN_SUCCESS;
 }
 

@@ -54,7 +54,7 @@ constexpr BinaryOp kSub{"sub", kFloats | kInts, true, false};
 constexpr BinaryOp kMul{"mul", kAll, false, false};
 constexpr BinaryOp kDiv{"div", kFloats, false, true};
 
-const aclScalar* LiveScalar(const aclScalar* s) { return s != nullptr && s->magic == kAclnnScalarMagic ? s : nullptr; }
+const aclScalar* LiveScalar(const aclScalar* s) { return IsLive(s, kAclnnScalarMagic) ? s : nullptr; }
 
 // One binary planning: self (tensor), other (tensor or scalar), alpha (may be
 // NULL when the operator has none), out (tensor; == self for in-place).

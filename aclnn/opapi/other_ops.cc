@@ -106,7 +106,7 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntAr
   if (aclnnStatus s = CheckOut(api, workspaceSize, executor); s != ACLNN_SUCCESS) return s;
   if (aclnnStatus s = CheckTensor(api, "self", self); s != ACLNN_SUCCESS) return s;
   if (dims == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, api, "dims must not be NULL");
-  if (dims->magic != kAclnnIntArrayMagic) return Fail(ACLNN_ERR_PARAM_INVALID, api, "dims is not a live aclIntArray");
+  if (!IsLive(dims, kAclnnIntArrayMagic)) return Fail(ACLNN_ERR_PARAM_INVALID, api, "dims is not a live aclIntArray");
   if (aclnnStatus s = CheckTensor(api, "out", out); s != ACLNN_SUCCESS) return s;
   if (!IsKernelType(dtype)) return Fail(ACLNN_ERR_PARAM_INVALID, api, "dtype %d is not supported", static_cast<int>(dtype));
   if (out->dtype != dtype)

@@ -133,7 +133,7 @@ void Plan::OutputEnd(const aclTensor* out, aclDataType dtype, const Buf& b) {
 
 aclnnStatus CheckTensor(const char* api, const char* name, const aclTensor* t) {
   if (t == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, api, "%s must not be NULL", name);
-  if (t->magic != kAclnnTensorMagic) return Fail(ACLNN_ERR_PARAM_INVALID, api, "%s is not a live aclTensor", name);
+  if (!IsLive(t, kAclnnTensorMagic)) return Fail(ACLNN_ERR_PARAM_INVALID, api, "%s is not a live aclTensor", name);
   if (!IsKernelType(t->dtype))
     return Fail(ACLNN_ERR_PARAM_INVALID, api, "%s has data type %s, which this operator does not support", name,
                 DTypeName(t->dtype));
@@ -146,13 +146,14 @@ aclnnStatus Deliver(const char* api, Plan* plan, uint64_t* workspaceSize, aclOpE
   plan->op = api;
   *workspaceSize = plan->workspace;
   *executor = plan;
+  LiveAdd(static_cast<const aclOpExecutor*>(plan));
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus Execute(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                     aclrtStream stream) {
   if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, api, "executor must not be NULL");
-  if (executor->magic != kAclnnExecutorMagic)
+  if (!IsLive(static_cast<const aclOpExecutor*>(executor), kAclnnExecutorMagic))
     return Fail(ACLNN_ERR_PARAM_INVALID, api, "executor is not a live executor (already consumed?)");
   Plan* plan = static_cast<Plan*>(executor);
   if (plan->workspace > 0 && (workspace == nullptr || workspaceSize < plan->workspace)) {
@@ -186,7 +187,7 @@ aclnnStatus Execute(const char* api, void* workspace, uint64_t workspaceSize, ac
       break;
     }
   }
-  if (!plan->repeatable) delete plan;
+  if (!plan->repeatable) Drop(static_cast<aclOpExecutor*>(plan));
   return status;
 }
 

@@ -24,6 +24,7 @@
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 #include "common/objects.h"
+#include "common/live_objects.h"
 #include "common/op_args.h"
 
 namespace simnpu {

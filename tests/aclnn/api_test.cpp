@@ -202,6 +202,62 @@ TEST(AclnnTensor, ArraysAndLists) {
   EXPECT_EQ(aclDestroyBoolArray(ba), ACLNN_SUCCESS);
 }
 
+// Destroyed handles are refused by every entry point, never read after free:
+// destroy twice, use after destroy, a consumed executor, a pointer that was
+// never an aclnn object (ASan would flag any read of freed memory here).
+TEST(AclnnTensor, StaleAndForeignHandlesAreRefused) {
+  const int64_t iv[2] = {4, 5};
+  aclIntArray* ia = aclCreateIntArray(iv, 2);
+  ASSERT_NE(ia, nullptr);
+  ASSERT_EQ(aclDestroyIntArray(ia), ACLNN_SUCCESS);
+  EXPECT_EQ(aclDestroyIntArray(ia), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(TakeMsg().find("not a live one"), std::string::npos);
+  uint64_t n = 0;
+  EXPECT_EQ(aclGetIntArraySize(ia, &n), ACLNN_ERR_PARAM_NULLPTR);
+  TakeMsg();
+  float one = 1.0f;
+  aclScalar* sc = aclCreateScalar(&one, ACL_FLOAT);
+  ASSERT_NE(sc, nullptr);
+  ASSERT_EQ(aclDestroyScalar(sc), ACLNN_SUCCESS);
+  EXPECT_EQ(aclDestroyScalar(sc), ACLNN_ERR_PARAM_INVALID);
+  TakeMsg();
+  // a stale tensor and a foreign pointer given to an operator
+  Stream s;
+  Dev x({4}, {1, 2, 3, 4});
+  Dev out({4}, {0, 0, 0, 0});
+  Dev gone({4}, {0, 0, 0, 0});
+  const aclTensor* stale = gone.t;
+  ASSERT_EQ(aclDestroyTensor(stale), ACLNN_SUCCESS);
+  gone.t = nullptr;
+  EXPECT_EQ(aclDestroyTensor(stale), ACLNN_ERR_PARAM_INVALID);
+  aclDataType dt = ACL_FLOAT;
+  EXPECT_EQ(aclGetDataType(stale, &dt), ACLNN_ERR_PARAM_NULLPTR);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnMulGetWorkspaceSize(x.t, stale, out.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(TakeMsg().find("not a live aclTensor"), std::string::npos);
+  alignas(8) unsigned char junk[64] = {};
+  EXPECT_EQ(aclnnMulGetWorkspaceSize(x.t, reinterpret_cast<const aclTensor*>(junk), out.t, &ws, &ex),
+            ACLNN_ERR_PARAM_INVALID);
+  TakeMsg();
+  // an executor is consumed by its run: running or destroying it again is refused
+  ASSERT_EQ(aclnnMulGetWorkspaceSize(x.t, x.t, out.t, &ws, &ex), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnMul(nullptr, 0, ex, s.s), ACLNN_SUCCESS);
+  EXPECT_EQ(aclnnMul(nullptr, 0, ex, s.s), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetAclOpExecutorRepeatable(ex), ACLNN_ERR_PARAM_INVALID);
+  TakeMsg();
+  // a destroyed repeatable executor too
+  ASSERT_EQ(aclnnMulGetWorkspaceSize(x.t, x.t, out.t, &ws, &ex), ACLNN_SUCCESS);
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), ACLNN_SUCCESS);
+  ASSERT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+  EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclnnMul(nullptr, 0, ex, s.s), ACLNN_ERR_PARAM_INVALID);
+  TakeMsg();
+  EXPECT_EQ(aclrtSynchronizeStream(s.s), ACL_SUCCESS);
+  EXPECT_EQ(out.Get(), (std::vector<float>{1, 4, 9, 16}));
+}
+
 // out = self + alpha * other through both phases; returns the statuses.
 std::vector<float> RunAdd(Dev& x, Dev& y, const aclScalar* alpha, Dev& out, aclrtStream s) {
   uint64_t ws = 0;
