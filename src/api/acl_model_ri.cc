@@ -166,16 +166,39 @@ const char* NodeTypeName(const Node& n) {
   return "task";
 }
 
-// Frees the device words of m's condition handles (and of its sub-models).
-void FreeModelMemory(Model& m) {
+using DestroyCallbacks = std::vector<std::pair<void (*)(void*), void*>>;
+
+// Frees the device words of m's condition handles (and of its sub-models) and
+// collects the destroy callbacks of m and its sub-models (sub-models first).
+void FreeModelMemory(Model& m, DestroyCallbacks* cbs) {
   for (void* p : m.owned_device_words) (void)aclrtFree(p);
   m.owned_device_words.clear();
   for (auto& ms : m.streams())
     for (auto& n : ms.nodes)
       for (auto& b : n->bodies) {
-        FreeModelMemory(*b);
+        FreeModelMemory(*b, cbs);
         Models().Remove(b.get());
       }
+  std::lock_guard<std::mutex> g(m.mu());
+  cbs->insert(cbs->end(), m.destroy_callbacks.begin(), m.destroy_callbacks.end());
+  m.destroy_callbacks.clear();
+}
+
+// The model, stream index and position of a task handle (a Node*), or null.
+std::shared_ptr<Model> FindTask(const void* task, int* stream, size_t* pos) {
+  for (auto& m : Models().Select([](const Model&) { return true; })) {
+    std::lock_guard<std::mutex> g(m->mu());
+    for (size_t s = 0; s < m->streams().size(); ++s) {
+      auto& nodes = m->streams()[s].nodes;
+      for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].get() == task) {
+          *stream = static_cast<int>(s);
+          *pos = i;
+          return m;
+        }
+    }
+  }
+  return nullptr;
 }
 
 // Task update in progress on an ordinary stream (TaskUpdateBegin .. End).
@@ -301,13 +324,14 @@ aclError RefuseCapturedStream(const char* func, core::Stream* s) {
 
 aclError RefuseCapturedEvent(const char* func, const core::Event* e) {
   auto& reg = CaptureRegistry::Get();
+  if (!reg.AnyActive()) return ACL_SUCCESS;  // the common case, without the registry lock
   std::lock_guard<std::mutex> g(reg.mu());
   Capture* c = reg.CaptureRecording(e);
   if (!c) return ACL_SUCCESS;
   c->invalidated = true;
   return RtFail(func, ACL_ERROR_RT_EVENT_CAPTURED,
-                "the event was recorded in a capture in progress; synchronising it is not allowed (the capture is "
-                "invalidated)");
+                "the event was recorded in a capture in progress; synchronising or querying it is not allowed (the "
+                "capture is invalidated)");
 }
 
 aclError RefuseCapturingDevice(const char* func, int device_id) {
@@ -482,8 +506,31 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
         break;
       }
   }
-  FreeModelMemory(*m);
+  DestroyCallbacks cbs;
+  FreeModelMemory(*m, &cbs);
   Models().Remove(modelRI);  // a queued execution keeps its own reference
+  for (auto& [fn, data] : cbs) fn(data);  // no lock held: a callback may call the API
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void* userData) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(func);
+  std::lock_guard<std::mutex> g(m->mu());
+  m->destroy_callbacks.emplace_back(func, userData);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(func);
+  std::lock_guard<std::mutex> g(m->mu());
+  auto& v = m->destroy_callbacks;
+  const size_t before = v.size();
+  v.erase(std::remove_if(v.begin(), v.end(), [&](const auto& e) { return e.first == func; }), v.end());
+  if (v.size() == before)
+    return api::RtBadParam(__func__, "func", api::Hex(reinterpret_cast<void*>(func)),
+                           "a callback registered on this model with aclmdlRIDestroyRegisterCallback");
   return ACL_SUCCESS;
 }
 
@@ -589,6 +636,57 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
   return api::InvalidHandle(__func__, "model task", task);
 }
 
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
+  ACL_REQUIRE_NOT_NULL(task);
+  ACL_REQUIRE_NOT_NULL(id);
+  int s = -1;
+  size_t pos = 0;
+  if (!FindTask(task, &s, &pos)) return api::InvalidHandle(__func__, "model task", task);
+  *id = static_cast<uint32_t>(pos);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task) {
+  ACL_REQUIRE_NOT_NULL(task);
+  int s = -1;
+  size_t pos = 0;
+  auto m = FindTask(task, &s, &pos);
+  if (!m) return api::InvalidHandle(__func__, "model task", task);
+  if (m->state() != Model::State::kReady)
+    return api::RtBadParam(__func__, "task", api::Hex(task),
+                           "a task of a finished model (aclmdlRICaptureEnd / aclmdlRIBuildEnd first)");
+  std::lock_guard<std::mutex> g(m->mu());
+  m->streams()[s].nodes[pos]->disable_pending = true;
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI) {
+  SIMNPU_TRACE_API();
+  FIND_MODEL(m, modelRI);
+  if (m->state() != Model::State::kReady)
+    return api::RtBadParam(__func__, "modelRI", api::Hex(modelRI),
+                           "a finished model (aclmdlRICaptureEnd / aclmdlRIBuildEnd first)");
+  (void)m->ApplyPendingEdits();
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
+  FIND_MODEL(m, modelRI);
+  std::lock_guard<std::mutex> g(m->mu());
+  std::printf("[simnpu] model runtime instance %u \"%s\": %zu stream(s)\n", m->id, m->name.c_str(),
+              m->streams().size());
+  for (auto& ms : m->streams()) {
+    std::printf("[simnpu]   stream %d (%s): %zu task(s)\n", ms.stream_id, ms.head ? "head" : "dormant",
+                ms.nodes.size());
+    uint32_t seq = 0;
+    for (auto& n : ms.nodes)
+      std::printf("[simnpu]     task %u: %s%s\n", seq++, NodeTypeName(*n),
+                  n->disabled.load() ? " (disabled)" : n->disable_pending ? " (disable pending)" : "");
+  }
+  std::fflush(stdout);
+  return ACL_SUCCESS;
+}
+
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
   FIND_MODEL(m, modelRI);
   ACL_REQUIRE_NOT_NULL(path);
@@ -660,6 +758,8 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   ACL_REQUIRE_NOT_NULL(modelRI);
   auto& reg = CaptureRegistry::Get();
   std::shared_ptr<Model> m;
+  DestroyCallbacks cbs;  // of a model discarded by a failed capture; run with no lock held
+  aclError failed = ACL_SUCCESS;
   {
     std::lock_guard<std::mutex> g(reg.mu());
     Capture* c = reg.CaptureOf(s.get());
@@ -701,11 +801,15 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     if (rc) {
       *modelRI = nullptr;
       if (!m->is_sub_model) {
-        FreeModelMemory(*m);
+        FreeModelMemory(*m, &cbs);
         Models().Remove(m.get());
       }
-      return api::RtFail(__func__, rc, why);
+      failed = api::RtFail(__func__, rc, why);
     }
+  }
+  if (failed) {
+    for (auto& [fn, data] : cbs) fn(data);
+    return failed;
   }
   m->set_state(Model::State::kReady);
   *modelRI = m.get();

@@ -110,6 +110,24 @@ void Model::ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> 
   }
 }
 
+size_t Model::ApplyPendingEdits() {
+  size_t changed = 0;
+  std::vector<Model*> subs;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (auto& ms : streams_)
+      for (auto& n : ms.nodes) {
+        if (n->disable_pending && !n->disabled.load(std::memory_order_relaxed)) {
+          n->disabled.store(true, std::memory_order_release);
+          ++changed;
+        }
+        for (auto& b : n->bodies) subs.push_back(b.get());
+      }
+  }
+  for (Model* b : subs) changed += b->ApplyPendingEdits();
+  return changed;
+}
+
 Model::RecordGens Model::BeginRecords() {
   RecordGens out;
   for (auto& ms : streams_)  // external waits first: the model does not wait for its own records
@@ -171,6 +189,11 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
     bool ended = false, blocked = false;
     while (pos < nodes.size() && !ended && !blocked) {
       Node* n = nodes[pos].get();
+      if (n->disabled.load(std::memory_order_acquire)) {  // aclmdlRITaskDisable + aclmdlRIUpdate
+        ++pos;
+        progressed = true;
+        continue;
+      }
       switch (n->kind) {
         case NodeKind::kTask: {
           Task* t = n->task.load(std::memory_order_acquire);

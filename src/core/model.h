@@ -87,6 +87,11 @@ struct Node {
   const uint64_t* cond_word = nullptr;
   int cond_type = 0;
   std::vector<std::shared_ptr<Model>> bodies;
+  // aclmdlRITaskDisable sets disable_pending (under Model::mu_); aclmdlRIUpdate
+  // publishes it to `disabled`, which executions read: a disabled node is
+  // skipped as if it were not in the list.
+  bool disable_pending = false;
+  std::atomic<bool> disabled{false};
 };
 
 // aclrtCreateLabel: a position in a model stream's list, set by aclrtSetLabel.
@@ -167,6 +172,12 @@ class Model : public TaskSink {
   // Replaces the tasks of a group with `tasks` (same count, checked by the caller).
   void ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> tasks);
 
+  // aclmdlRIUpdate: publishes the pending edits (task disables) of this model
+  // and its sub-models; returns how many nodes changed.
+  size_t ApplyPendingEdits();
+  // Destroy callbacks (aclmdlRIDestroyRegisterCallback). GUARDED_BY(mu_)
+  std::vector<std::pair<void (*)(void*), void*>> destroy_callbacks;
+
   bool is_sub_model = false;
   Model* parent = nullptr;
   std::vector<void*> owned_device_words;  // freed by the API layer on destroy
@@ -243,6 +254,8 @@ class CaptureRegistry {
   int CheckUnsafeCall(std::string* why);
   // True when a capture is active on device `dev` (device/context sync is illegal then).
   bool DeviceCapturing(int device_id);
+  // True when any capture is in progress (read without the lock).
+  bool AnyActive() const { return active_.load(std::memory_order_acquire) != 0; }
 
  private:
   std::mutex mu_;
