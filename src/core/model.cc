@@ -121,6 +121,12 @@ size_t Model::ApplyPendingEdits() {
           n->disabled.store(true, std::memory_order_release);
           ++changed;
         }
+        if (n->pending_task) {
+          Task* old = n->task.exchange(n->pending_task.release(), std::memory_order_acq_rel);
+          std::lock_guard<std::mutex> r(retired_mu_);
+          retired_.emplace_back(old);  // an execution may still be running it
+          ++changed;
+        }
         for (auto& b : n->bodies) subs.push_back(b.get());
       }
   }

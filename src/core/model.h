@@ -92,6 +92,9 @@ struct Node {
   // skipped as if it were not in the list.
   bool disable_pending = false;
   std::atomic<bool> disabled{false};
+  // aclmdlRITaskSetParams: the replacement task, swapped in by aclmdlRIUpdate. GUARDED_BY(Model::mu_)
+  std::unique_ptr<Task> pending_task;
+  bool external = false;  // kRecord: ACL_EVENT_RECORD_EXTERNAL; kWait: waits outside the model
 };
 
 // aclrtCreateLabel: a position in a model stream's list, set by aclrtSetLabel.
@@ -172,7 +175,7 @@ class Model : public TaskSink {
   // Replaces the tasks of a group with `tasks` (same count, checked by the caller).
   void ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> tasks);
 
-  // aclmdlRIUpdate: publishes the pending edits (task disables) of this model
+  // aclmdlRIUpdate: publishes the pending edits (disables, new parameters) of this model
   // and its sub-models; returns how many nodes changed.
   size_t ApplyPendingEdits();
   // Destroy callbacks (aclmdlRIDestroyRegisterCallback). GUARDED_BY(mu_)

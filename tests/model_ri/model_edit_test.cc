@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "api/api_test_util.h"
+#include "simnpu/kernel_abi.h"
+
+const simnpu_kernel_table* ModelEditKernelTable();
 
 namespace {
 
@@ -255,6 +258,174 @@ TEST_F(ModelEditTest, QueryingACapturedEventIsRefused) {
   ACL_OK(aclmdlRIDestroy(m));
   ACL_OK(aclrtDestroyStream(other));
   ACL_OK(aclrtDestroyEvent(e));
+}
+
+// Kernel task parameters: GetParams reports what the launch recorded;
+// SetParams (new arguments and block count) is pending until aclmdlRIUpdate,
+// then every execution launches with the new parameters.
+TEST_F(ModelEditTest, KernelTaskParamsAreReadAndReplacedAtUpdate) {
+  simnpu_inproc_image img{SIMNPU_INPROC_IMAGE_MAGIC, SIMNPU_KERNEL_ABI_VERSION, ModelEditKernelTable()};
+  aclrtBinHandle bin = nullptr;
+  ACL_OK(aclrtBinaryLoadFromData(&img, sizeof img, nullptr, &bin));
+  aclrtFuncHandle fn = nullptr;
+  ACL_OK(aclrtBinaryGetFunction(bin, "me_mark", &fn));
+  auto* z = static_cast<int32_t*>(DevAlloc(64 * 4));
+  struct Args {
+    void* z;
+    uint32_t v;
+  } args{z, 7};
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+  ACL_OK(aclrtLaunchKernelWithHostArgs(fn, 2, s_, nullptr, &args, sizeof args, nullptr, 0));
+  aclmdlRI m = nullptr;
+  ACL_OK(aclmdlRICaptureEnd(s_, &m));
+  auto tasks = Tasks(s_);
+  ASSERT_EQ(1u, tasks.size());
+  aclmdlRITaskParams p;
+  std::memset(&p, 0xAB, sizeof p);
+  ACL_OK(aclmdlRITaskGetParams(tasks[0], &p));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_KERNEL, p.type);
+  EXPECT_EQ(nullptr, p.taskGrp);
+  EXPECT_EQ(fn, p.kernelTaskParams.funcHandle);
+  EXPECT_EQ(nullptr, p.kernelTaskParams.cfg);
+  EXPECT_EQ(0u, p.kernelTaskParams.isHostArgs);
+  EXPECT_EQ(2u, p.kernelTaskParams.numBlocks);
+  ASSERT_EQ(sizeof args, p.kernelTaskParams.argsSize);
+  EXPECT_EQ(0, std::memcmp(&args, p.kernelTaskParams.args, sizeof args));
+  auto read = [&](int n) {
+    std::vector<int32_t> v(n);
+    EXPECT_EQ(ACL_SUCCESS, aclrtMemcpy(v.data(), n * 4, z, n * 4, ACL_MEMCPY_DEVICE_TO_HOST));
+    return v;
+  };
+  Run(m);
+  EXPECT_EQ((std::vector<int32_t>{7, 8, 0, 0, 0}), read(5));
+
+  Args next{z, 100};
+  p.kernelTaskParams.args = &next;
+  p.kernelTaskParams.argsSize = sizeof next;
+  p.kernelTaskParams.numBlocks = 4;
+  ACL_OK(aclmdlRITaskSetParams(tasks[0], &p));
+  next.v = 555;  // the arguments were copied by SetParams
+  aclmdlRITaskParams q;
+  ACL_OK(aclmdlRITaskGetParams(tasks[0], &q));
+  EXPECT_EQ(4u, q.kernelTaskParams.numBlocks);  // the pending parameters
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemset(z, 256, 0, 256));
+  Run(m);  // not updated yet
+  EXPECT_EQ((std::vector<int32_t>{7, 8, 0, 0, 0}), read(5));
+  ACL_OK(aclmdlRIUpdate(m));
+  for (int rep = 0; rep < 2; ++rep) {
+    ASSERT_EQ(ACL_SUCCESS, aclrtMemset(z, 256, 0, 256));
+    Run(m);
+    EXPECT_EQ((std::vector<int32_t>{100, 101, 102, 103, 0}), read(5));
+  }
+
+  // Bad parameters change nothing.
+  aclmdlRITaskParams bad = q;
+  bad.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(tasks[0], &bad));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  bad = q;
+  bad.kernelTaskParams.funcHandle = nullptr;
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRITaskSetParams(tasks[0], &bad));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  bad = q;
+  bad.kernelTaskParams.numBlocks = 0;
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRITaskSetParams(tasks[0], &bad));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  bad = q;
+  bad.kernelTaskParams.funcHandle = reinterpret_cast<aclrtFuncHandle>(z);
+  EXPECT_EQ(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRITaskSetParams(tasks[0], &bad));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  bad = q;
+  bad.kernelTaskParams.argsSize = 1 << 20;
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(tasks[0], &bad));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRITaskSetParams(tasks[0], nullptr));
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRITaskGetParams(tasks[0], nullptr));
+  EXPECT_EQ(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRITaskGetParams(reinterpret_cast<aclmdlRITask>(z), &q));
+  ACL_OK(aclmdlRIUpdate(m));
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemset(z, 256, 0, 256));
+  Run(m);
+  EXPECT_EQ((std::vector<int32_t>{100, 101, 102, 103, 0}), read(5));
+  ACL_OK(aclmdlRIDestroy(m));
+  ACL_OK(aclrtFree(z));
+  ACL_OK(aclrtBinaryUnLoad(bin));
+}
+
+// Value tasks report and take new parameters; event tasks report theirs
+// (event, its flags, record/wait flag) and refuse new ones; a task in a
+// task group reports the group.
+TEST_F(ModelEditTest, ValueAndEventTaskParams) {
+  auto* w = static_cast<uint8_t*>(DevAlloc(16));
+  aclrtEvent e = nullptr;
+  ACL_OK(aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC));
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+  ACL_OK(aclmdlRICaptureTaskGrpBegin(s_));
+  ACL_OK(aclrtValueWrite(w, 5, 0, s_));
+  aclrtTaskGrp grp = nullptr;
+  ACL_OK(aclmdlRICaptureTaskGrpEnd(s_, &grp));
+  ACL_OK(aclrtRecordEvent(e, s_));
+  ACL_OK(aclrtStreamWaitEvent(s_, e));
+  ACL_OK(aclrtResetEvent(e, s_));
+  ACL_OK(aclrtValueWait(w, 5, ACL_STREAM_WAIT_VALUE_EQ, s_));
+  aclmdlRI m = nullptr;
+  ACL_OK(aclmdlRICaptureEnd(s_, &m));
+  auto tasks = Tasks(s_);
+  ASSERT_EQ(5u, tasks.size());
+  aclmdlRITaskParams p;
+  ACL_OK(aclmdlRITaskGetParams(tasks[0], &p));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_VALUE_WRITE, p.type);
+  EXPECT_EQ(grp, p.taskGrp);
+  EXPECT_EQ(w, p.valueWriteTaskParams.devAddr);
+  EXPECT_EQ(5u, p.valueWriteTaskParams.value);
+  ACL_OK(aclmdlRITaskGetParams(tasks[1], &p));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_EVENT_RECORD, p.type);
+  EXPECT_EQ(nullptr, p.taskGrp);
+  EXPECT_EQ(e, p.eventRecordTaskParams.event);
+  EXPECT_EQ(static_cast<uint32_t>(ACL_EVENT_SYNC), p.eventRecordTaskParams.eventFlag);
+  EXPECT_EQ(static_cast<uint32_t>(ACL_EVENT_RECORD_DEFAULT), p.eventRecordTaskParams.recordFlag);
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(tasks[1], &p));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  ACL_OK(aclmdlRITaskGetParams(tasks[2], &p));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_EVENT_WAIT, p.type);
+  EXPECT_EQ(e, p.eventWaitTaskParams.event);
+  EXPECT_EQ(static_cast<uint32_t>(ACL_EVENT_WAIT_DEFAULT), p.eventWaitTaskParams.waitFlag);
+  ACL_OK(aclmdlRITaskGetParams(tasks[3], &p));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_EVENT_RESET, p.type);
+  EXPECT_EQ(e, p.eventResetTaskParams.event);
+  EXPECT_EQ(0u, p.eventResetTaskParams.resetFlag);
+  aclmdlRITaskParams wait;
+  ACL_OK(aclmdlRITaskGetParams(tasks[4], &wait));
+  EXPECT_EQ(ACL_MODEL_RI_TASK_VALUE_WAIT, wait.type);
+  EXPECT_EQ(w, wait.valueWaitTaskParams.devAddr);
+  EXPECT_EQ(5u, wait.valueWaitTaskParams.value);
+  EXPECT_EQ(static_cast<uint32_t>(ACL_STREAM_WAIT_VALUE_EQ), wait.valueWaitTaskParams.flag);
+  Run(m);
+  EXPECT_EQ(5u, ReadWord(w));
+  // Write 9 into the second word, and wait for it there.
+  ACL_OK(aclmdlRITaskGetParams(tasks[0], &p));
+  p.valueWriteTaskParams.devAddr = w + 8;
+  p.valueWriteTaskParams.value = 9;
+  ACL_OK(aclmdlRITaskSetParams(tasks[0], &p));
+  wait.valueWaitTaskParams.devAddr = w + 8;
+  wait.valueWaitTaskParams.value = 9;
+  ACL_OK(aclmdlRITaskSetParams(tasks[4], &wait));
+  aclmdlRITaskParams bad = wait;
+  bad.valueWaitTaskParams.flag = 4;
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(tasks[4], &bad));
+  bad = wait;
+  bad.valueWaitTaskParams.devAddr = w + 4;
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(tasks[4], &bad));
+  bad.valueWaitTaskParams.devAddr = nullptr;
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRITaskSetParams(tasks[4], &bad));
+  TakeErrMsg();
+  ACL_OK(aclmdlRIUpdate(m));
+  Zero(w);
+  Run(m);
+  EXPECT_EQ(0u, ReadWord(w));
+  EXPECT_EQ(9u, ReadWord(w + 8));
+  ACL_OK(aclmdlRIDestroy(m));
+  ACL_OK(aclrtDestroyEvent(e));
+  ACL_OK(aclrtFree(w));
 }
 
 }  // namespace
