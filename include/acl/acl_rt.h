@@ -1556,6 +1556,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
 ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
+/* Stops the execution of a built model in progress at its next task (that
+ * execution's stream reports ACL_ERROR_RT_MODEL_ABORT_NORMAL); not for
+ * captured models. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
 /* Callbacks run (once, in registration order) when the model is destroyed;
  * unregistering removes every registration of func. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData);

@@ -54,6 +54,7 @@ std::atomic<uint32_t> g_next_model_id{0};
 std::shared_ptr<Model> NewModel(Model::State st, int device_id) {
   auto m = std::make_shared<Model>(st, device_id);
   m->id = g_next_model_id.fetch_add(1);
+  m->from_capture = st == Model::State::kCapturing;
   Models().Add(m);
   return m;
 }
@@ -798,6 +799,16 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI) {
   return ACL_SUCCESS;
 }
 
+aclError aclmdlRIAbort(aclmdlRI modelRI) {
+  SIMNPU_TRACE_API();
+  FIND_MODEL(m, modelRI);
+  if (m->from_capture)
+    return api::RtBadParam(__func__, "modelRI", api::Hex(modelRI),
+                           "a built model (aclmdlRIBuildBegin); captured models cannot be aborted");
+  (void)m->Abort();  // nothing running: nothing to stop
+  return ACL_SUCCESS;
+}
+
 aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
   FIND_MODEL(m, modelRI);
   std::lock_guard<std::mutex> g(m->mu());
@@ -1128,6 +1139,7 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
   n->cond_type = type;
   for (uint32_t i = 0; i < params.size; ++i) {
     auto sub = NewModel(Model::State::kReady, m->device_id());
+    sub->from_capture = true;  // a branch of a captured model
     sub->is_sub_model = true;
     sub->parent = m;
     params.modelRIArray[i] = sub.get();

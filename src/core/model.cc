@@ -12,6 +12,7 @@ namespace simnpu::core {
 namespace {
 constexpr int kModelExecute = 507011;       // ACL_ERROR_RT_MODEL_EXECUTE
 constexpr int kEventSyncTimeout = 507047;   // ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+constexpr int kModelAbort = 507023;         // ACL_ERROR_RT_MODEL_ABORT_NORMAL
 constexpr int kBlockAsync = 107041;         // ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC
 constexpr int kModeGlobal = 0, kModeRelaxed = 2;
 
@@ -151,12 +152,21 @@ int Model::Execute(ExecContext& ctx, std::string* why, const RecordGens* gens) {
   // The running task (model_execute) shows in traces as this graph's replay;
   // each replayed task gets its own span inside it (RunCursors).
   SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kGraphReplay, "graph replay", id));
+  running_.store(serial, std::memory_order_release);
   const int rc = RunCursors(ctx, why, serial, gens);
+  running_.store(0, std::memory_order_release);
   // Records on a path not taken (or after a failure) still complete.
   if (gens)
     for (auto& [n, gen] : *gens)
       if (n->kind == NodeKind::kRecord) n->event->MarkDone(gen, platform::NowNs());
   return rc;
+}
+
+bool Model::Abort() {
+  const uint64_t r = running_.load(std::memory_order_acquire);
+  if (r == 0) return false;
+  abort_.store(r, std::memory_order_release);
+  return true;
 }
 
 int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const RecordGens* gens) {
@@ -195,6 +205,10 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
     bool ended = false, blocked = false;
     while (pos < nodes.size() && !ended && !blocked) {
       Node* n = nodes[pos].get();
+      if (abort_.load(std::memory_order_acquire) == serial) {
+        *why = "model " + std::to_string(id) + ": execution aborted by aclmdlRIAbort";
+        return kModelAbort;
+      }
       if (n->disabled.load(std::memory_order_acquire)) {  // aclmdlRITaskDisable + aclmdlRIUpdate
         ++pos;
         progressed = true;

@@ -181,6 +181,13 @@ class Model : public TaskSink {
   // Destroy callbacks (aclmdlRIDestroyRegisterCallback). GUARDED_BY(mu_)
   std::vector<std::pair<void (*)(void*), void*>> destroy_callbacks;
 
+  // aclmdlRIAbort: ends the execution in progress (if any) at its next task
+  // boundary with ACL_ERROR_RT_MODEL_ABORT_NORMAL; a task already running
+  // (a kernel, a blocking wait) finishes first. Later executions run normally.
+  // Returns whether an execution was running.
+  bool Abort();
+
+  bool from_capture = false;  // obtained by capture (aclmdlRIAbort refuses those)
   bool is_sub_model = false;
   Model* parent = nullptr;
   std::vector<void*> owned_device_words;  // freed by the API layer on destroy
@@ -201,6 +208,8 @@ class Model : public TaskSink {
   std::mutex retired_mu_;
   std::vector<std::unique_ptr<Task>> retired_;  // tasks replaced by updates. GUARDED_BY(retired_mu_)
   std::atomic<uint64_t> serial_{0};
+  std::atomic<uint64_t> running_{0};  // serial of the execution in progress (0: none)
+  std::atomic<uint64_t> abort_{0};    // serial of the execution to abort
 };
 
 // Runs a model on a stream (aclmdlRIExecuteAsync).

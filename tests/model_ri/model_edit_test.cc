@@ -428,4 +428,55 @@ TEST_F(ModelEditTest, ValueAndEventTaskParams) {
   ACL_OK(aclrtFree(w));
 }
 
+// aclmdlRIAbort stops the execution in progress at its next task: the
+// model is held in a value wait, aborted, then released; the task after the
+// wait does not run, the stream reports 507023, and the next execution runs
+// in full. Captured models are refused; with nothing running it is a no-op.
+TEST_F(ModelEditTest, AbortStopsTheRunningExecutionOnly) {
+  auto* w = static_cast<uint8_t*>(DevAlloc(24));
+  void* started = w;
+  void* go = w + 8;
+  void* out = w + 16;
+  aclrtStream ps = nullptr;
+  ACL_OK(aclrtCreateStreamWithConfig(&ps, 0, ACL_STREAM_PERSISTENT));
+  aclmdlRI m = nullptr;
+  ACL_OK(aclmdlRIBuildBegin(&m, 0));
+  ACL_OK(aclmdlRIBindStream(m, ps, ACL_MODEL_STREAM_FLAG_HEAD));
+  ACL_OK(aclrtValueWrite(started, 1, 0, ps));
+  ACL_OK(aclrtValueWait(go, 1, ACL_STREAM_WAIT_VALUE_EQ, ps));
+  ACL_OK(aclrtValueWrite(out, 7, 0, ps));
+  ACL_OK(aclmdlRIEndTask(m, ps));
+  ACL_OK(aclmdlRIBuildEnd(m, nullptr));
+  ACL_OK(aclmdlRIAbort(m));  // not running: nothing happens
+
+  ACL_OK(aclmdlRIExecuteAsync(m, s_));
+  // A synchronous copy would wait behind the blocked model, so the host
+  // watches and releases the words directly (device memory is host memory
+  // in this process).
+  while (__atomic_load_n(static_cast<uint64_t*>(started), __ATOMIC_ACQUIRE) != 1) apitest::SleepMs(1);
+  ACL_OK(aclmdlRIAbort(m));
+  __atomic_store_n(static_cast<uint64_t*>(go), uint64_t{1}, __ATOMIC_RELEASE);
+  EXPECT_EQ(ACL_ERROR_RT_MODEL_ABORT_NORMAL, aclrtSynchronizeStream(s_));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  EXPECT_EQ(0u, ReadWord(out));
+
+  Zero(started);
+  Run(m);  // runs in full (go is still 1)
+  EXPECT_EQ(1u, ReadWord(started));
+  EXPECT_EQ(7u, ReadWord(out));
+
+  EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIAbort(nullptr));
+  ACL_OK(aclmdlRICaptureBegin(s_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+  ACL_OK(aclrtValueWrite(out, 8, 0, s_));
+  aclmdlRI cm = nullptr;
+  ACL_OK(aclmdlRICaptureEnd(s_, &cm));
+  EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIAbort(cm));
+  EXPECT_FALSE(TakeErrMsg().empty());
+  ACL_OK(aclmdlRIDestroy(cm));
+  ACL_OK(aclmdlRIUnbindStream(m, ps));
+  ACL_OK(aclmdlRIDestroy(m));
+  ACL_OK(aclrtDestroyStream(ps));
+  ACL_OK(aclrtFree(w));
+}
+
 }  // namespace
