@@ -92,6 +92,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   ACL_REQUIRE_NOT_NULL(status);
   FIND_EVENT(e, event);
   if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   *status = e->IsComplete() ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -99,6 +100,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   ACL_REQUIRE_NOT_NULL(status);
   FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseCapturedEvent(__func__, e.get())) return rc;
   // An event never recorded is not ready here (the real runtime's answer),
   // unlike aclrtQueryEvent, which reports it complete.
   const bool complete = e->recorded_gen() != 0 && e->IsComplete();

@@ -6,6 +6,7 @@
 #include "dfx/trace/trace.h"
 #include "api/api_common.h"
 #include "api/range_checks.h"
+#include "api/kernel_lookup.h"
 #include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "loader/binary.h"
@@ -138,6 +139,13 @@ static_assert(std::is_same_v<decltype(aclrtPlaceHolderInfo::addrOffset), decltyp
               std::is_same_v<decltype(aclrtPlaceHolderInfo::dataOffset), decltype(loader::PlaceHolderRef::data_offset)>);
 
 }  // namespace
+
+namespace simnpu::api {
+std::shared_ptr<loader::Function> FindFunction(const void* h) { return Functions().Find(h); }
+aclError ParseLaunchConfig(const char* func, const aclrtLaunchKernelCfg* cfg, loader::LaunchConfig* out) {
+  return ParseCfg(func, cfg, out);
+}
+}  // namespace simnpu::api
 
 extern "C" {
 

@@ -11,10 +11,14 @@
 
 #include "api/api_common.h"
 #include "api/capture_hooks.h"
+#include "api/kernel_lookup.h"
+#include "api/range_checks.h"
 #include "core/basic_tasks.h"
 #include "core/model.h"
 #include "core/runtime.h"
 #include "dfx/trace/trace.h"
+#include "loader/kernel_args.h"
+#include "platform/vm.h"
 
 using namespace simnpu;
 using core::Capture;
@@ -50,6 +54,7 @@ std::atomic<uint32_t> g_next_model_id{0};
 std::shared_ptr<Model> NewModel(Model::State st, int device_id) {
   auto m = std::make_shared<Model>(st, device_id);
   m->id = g_next_model_id.fetch_add(1);
+  m->from_capture = st == Model::State::kCapturing;
   Models().Add(m);
   return m;
 }
@@ -166,16 +171,56 @@ const char* NodeTypeName(const Node& n) {
   return "task";
 }
 
-// Frees the device words of m's condition handles (and of its sub-models).
-void FreeModelMemory(Model& m) {
+using DestroyCallbacks = std::vector<std::pair<void (*)(void*), void*>>;
+
+// Frees the device words of m's condition handles (and of its sub-models) and
+// collects the destroy callbacks of m and its sub-models (sub-models first).
+void FreeModelMemory(Model& m, DestroyCallbacks* cbs) {
   for (void* p : m.owned_device_words) (void)aclrtFree(p);
   m.owned_device_words.clear();
   for (auto& ms : m.streams())
     for (auto& n : ms.nodes)
       for (auto& b : n->bodies) {
-        FreeModelMemory(*b);
+        FreeModelMemory(*b, cbs);
         Models().Remove(b.get());
       }
+  std::lock_guard<std::mutex> g(m.mu());
+  cbs->insert(cbs->end(), m.destroy_callbacks.begin(), m.destroy_callbacks.end());
+  m.destroy_callbacks.clear();
+}
+
+// The aclmdlRITaskType of a node.
+aclmdlRITaskType TypeOf(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::kRecord: return ACL_MODEL_RI_TASK_EVENT_RECORD;
+    case NodeKind::kWait: return ACL_MODEL_RI_TASK_EVENT_WAIT;
+    case NodeKind::kReset: return ACL_MODEL_RI_TASK_EVENT_RESET;
+    case NodeKind::kTask: {
+      const core::Task* k = n.task.load();
+      if (k->is_kernel()) return ACL_MODEL_RI_TASK_KERNEL;
+      if (std::strcmp(k->name(), "value_write") == 0) return ACL_MODEL_RI_TASK_VALUE_WRITE;
+      if (std::strcmp(k->name(), "value_wait") == 0) return ACL_MODEL_RI_TASK_VALUE_WAIT;
+      return ACL_MODEL_RI_TASK_DEFAULT;
+    }
+    default: return ACL_MODEL_RI_TASK_DEFAULT;
+  }
+}
+
+// The model, stream index and position of a task handle (a Node*), or null.
+std::shared_ptr<Model> FindTask(const void* task, int* stream, size_t* pos) {
+  for (auto& m : Models().Select([](const Model&) { return true; })) {
+    std::lock_guard<std::mutex> g(m->mu());
+    for (size_t s = 0; s < m->streams().size(); ++s) {
+      auto& nodes = m->streams()[s].nodes;
+      for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].get() == task) {
+          *stream = static_cast<int>(s);
+          *pos = i;
+          return m;
+        }
+    }
+  }
+  return nullptr;
 }
 
 // Task update in progress on an ordinary stream (TaskUpdateBegin .. End).
@@ -224,6 +269,7 @@ bool CaptureRecordEvent(const char*, core::Stream* s, const std::shared_ptr<core
   auto n = std::make_unique<Node>();
   n->kind = NodeKind::kRecord;
   n->event = e;
+  n->external = external;
   {
     std::lock_guard<std::mutex> mg(m->mu());
     m->Append(m->StreamIndex(s), std::move(n));
@@ -262,6 +308,7 @@ bool CaptureWaitEvent(const char*, core::Stream* s, const std::shared_ptr<core::
   n->kind = NodeKind::kWait;
   n->event = e;
   n->timeout_ms = timeout_ms;
+  n->external = external;
   {
     std::lock_guard<std::mutex> mg(m->mu());
     if (!external && !(e->flags() & ACL_EVENT_EXTERNAL)) n->dep = m->LastRecordOf(e.get());
@@ -301,13 +348,14 @@ aclError RefuseCapturedStream(const char* func, core::Stream* s) {
 
 aclError RefuseCapturedEvent(const char* func, const core::Event* e) {
   auto& reg = CaptureRegistry::Get();
+  if (!reg.AnyActive()) return ACL_SUCCESS;  // the common case, without the registry lock
   std::lock_guard<std::mutex> g(reg.mu());
   Capture* c = reg.CaptureRecording(e);
   if (!c) return ACL_SUCCESS;
   c->invalidated = true;
   return RtFail(func, ACL_ERROR_RT_EVENT_CAPTURED,
-                "the event was recorded in a capture in progress; synchronising it is not allowed (the capture is "
-                "invalidated)");
+                "the event was recorded in a capture in progress; synchronising or querying it is not allowed (the "
+                "capture is invalidated)");
 }
 
 aclError RefuseCapturingDevice(const char* func, int device_id) {
@@ -482,8 +530,31 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
         break;
       }
   }
-  FreeModelMemory(*m);
+  DestroyCallbacks cbs;
+  FreeModelMemory(*m, &cbs);
   Models().Remove(modelRI);  // a queued execution keeps its own reference
+  for (auto& [fn, data] : cbs) fn(data);  // no lock held: a callback may call the API
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void* userData) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(func);
+  std::lock_guard<std::mutex> g(m->mu());
+  m->destroy_callbacks.emplace_back(func, userData);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func) {
+  FIND_MODEL(m, modelRI);
+  ACL_REQUIRE_NOT_NULL(func);
+  std::lock_guard<std::mutex> g(m->mu());
+  auto& v = m->destroy_callbacks;
+  const size_t before = v.size();
+  v.erase(std::remove_if(v.begin(), v.end(), [&](const auto& e) { return e.first == func; }), v.end());
+  if (v.size() == before)
+    return api::RtBadParam(__func__, "func", api::Hex(reinterpret_cast<void*>(func)),
+                           "a callback registered on this model with aclmdlRIDestroyRegisterCallback");
   return ACL_SUCCESS;
 }
 
@@ -560,33 +631,199 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint3
 aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
   ACL_REQUIRE_NOT_NULL(task);
   ACL_REQUIRE_NOT_NULL(type);
-  for (auto& m : Models().Select([](const Model&) { return true; })) {
-    std::lock_guard<std::mutex> g(m->mu());
-    for (auto& ms : m->streams())
-      for (auto& n : ms.nodes) {
-        if (n.get() != task) continue;
-        aclmdlRITaskType t = ACL_MODEL_RI_TASK_DEFAULT;
-        switch (n->kind) {
-          case NodeKind::kRecord: t = ACL_MODEL_RI_TASK_EVENT_RECORD; break;
-          case NodeKind::kWait: t = ACL_MODEL_RI_TASK_EVENT_WAIT; break;
-          case NodeKind::kReset: t = ACL_MODEL_RI_TASK_EVENT_RESET; break;
-          case NodeKind::kTask: {
-            const core::Task* k = n->task.load();
-            if (k->is_kernel())
-              t = ACL_MODEL_RI_TASK_KERNEL;
-            else if (std::strcmp(k->name(), "value_write") == 0)
-              t = ACL_MODEL_RI_TASK_VALUE_WRITE;
-            else if (std::strcmp(k->name(), "value_wait") == 0)
-              t = ACL_MODEL_RI_TASK_VALUE_WAIT;
-            break;
-          }
-          default: break;
-        }
-        *type = t;
-        return ACL_SUCCESS;
+  int st = -1;
+  size_t pos = 0;
+  auto m = FindTask(task, &st, &pos);
+  if (!m) return api::InvalidHandle(__func__, "model task", task);
+  std::lock_guard<std::mutex> g(m->mu());
+  *type = TypeOf(*m->streams()[st].nodes[pos]);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
+  ACL_REQUIRE_NOT_NULL(task);
+  ACL_REQUIRE_NOT_NULL(id);
+  int s = -1;
+  size_t pos = 0;
+  if (!FindTask(task, &s, &pos)) return api::InvalidHandle(__func__, "model task", task);
+  *id = static_cast<uint32_t>(pos);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task) {
+  ACL_REQUIRE_NOT_NULL(task);
+  int s = -1;
+  size_t pos = 0;
+  auto m = FindTask(task, &s, &pos);
+  if (!m) return api::InvalidHandle(__func__, "model task", task);
+  if (m->state() != Model::State::kReady)
+    return api::RtBadParam(__func__, "task", api::Hex(task),
+                           "a task of a finished model (aclmdlRICaptureEnd / aclmdlRIBuildEnd first)");
+  std::lock_guard<std::mutex> g(m->mu());
+  m->streams()[s].nodes[pos]->disable_pending = true;
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
+  ACL_REQUIRE_NOT_NULL(task);
+  ACL_REQUIRE_NOT_NULL(params);
+  int st = -1;
+  size_t pos = 0;
+  auto m = FindTask(task, &st, &pos);
+  if (!m) return api::InvalidHandle(__func__, "model task", task);
+  std::lock_guard<std::mutex> g(m->mu());
+  const Node& n = *m->streams()[st].nodes[pos];
+  std::memset(params, 0, sizeof *params);
+  params->type = TypeOf(n);
+  for (auto& grp : m->groups())
+    if (grp->stream == st && pos >= grp->begin && pos < grp->end) params->taskGrp = grp.get();
+  switch (n.kind) {
+    case NodeKind::kRecord:
+      params->eventRecordTaskParams.event = n.event.get();
+      params->eventRecordTaskParams.eventFlag = n.event->flags();
+      params->eventRecordTaskParams.recordFlag = n.external ? ACL_EVENT_RECORD_EXTERNAL : ACL_EVENT_RECORD_DEFAULT;
+      break;
+    case NodeKind::kWait:
+      params->eventWaitTaskParams.event = n.event.get();
+      params->eventWaitTaskParams.eventFlag = n.event->flags();
+      params->eventWaitTaskParams.waitFlag = n.external ? ACL_EVENT_WAIT_EXTERNAL : ACL_EVENT_WAIT_DEFAULT;
+      break;
+    case NodeKind::kReset:
+      params->eventResetTaskParams.event = n.event.get();
+      params->eventResetTaskParams.eventFlag = n.event->flags();
+      break;
+    case NodeKind::kTask: {
+      const core::Task* t = n.pending_task ? n.pending_task.get() : n.task.load();
+      if (auto* k = dynamic_cast<const loader::KernelTask*>(t)) {
+        auto& kp = params->kernelTaskParams;
+        kp.funcHandle = k->handle();
+        kp.args = k->args()->data();  // the task's own copy (readable in this process)
+        kp.argsSize = k->args()->size;
+        kp.numBlocks = k->config().num_blocks;
+      } else if (auto* w = dynamic_cast<const core::ValueWriteTask*>(t)) {
+        params->valueWriteTaskParams.devAddr = w->addr();
+        params->valueWriteTaskParams.value = w->value();
+      } else if (auto* v = dynamic_cast<const core::ValueWaitTask*>(t)) {
+        params->valueWaitTaskParams.devAddr = const_cast<uint64_t*>(v->addr());
+        params->valueWaitTaskParams.value = v->value();
+        params->valueWaitTaskParams.flag = v->flag();
       }
+      break;
+    }
+    default: break;
   }
-  return api::InvalidHandle(__func__, "model task", task);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
+  SIMNPU_TRACE_API();
+  ACL_REQUIRE_NOT_NULL(task);
+  ACL_REQUIRE_NOT_NULL(params);
+  int st = -1;
+  size_t pos = 0;
+  auto m = FindTask(task, &st, &pos);
+  if (!m) return api::InvalidHandle(__func__, "model task", task);
+  if (m->state() != Model::State::kReady)
+    return api::RtBadParam(__func__, "task", api::Hex(task),
+                           "a task of a finished model (aclmdlRICaptureEnd / aclmdlRIBuildEnd first)");
+  aclmdlRITaskType type;
+  {
+    std::lock_guard<std::mutex> g(m->mu());
+    type = TypeOf(*m->streams()[st].nodes[pos]);
+  }
+  if (api::RawEnum(params->type) != type)
+    return api::RtBadParam(__func__, "params->type", std::to_string(api::RawEnum(params->type)),
+                           "the task's own type " + std::to_string(type) + " (aclmdlRITaskGetType)");
+  std::unique_ptr<core::Task> t;
+  switch (type) {
+    case ACL_MODEL_RI_TASK_KERNEL: {
+      const aclmdlRIKernelTaskParams& kp = params->kernelTaskParams;
+      if (kp.funcHandle == nullptr) return api::NullParam(__func__, "params->kernelTaskParams.funcHandle");
+      if (kp.args == nullptr && kp.argsSize > 0) return api::NullParam(__func__, "params->kernelTaskParams.args");
+      if (kp.numBlocks == 0)
+        return api::BadParam(__func__, "params->kernelTaskParams.numBlocks", "0", "a positive block count");
+      auto f = api::FindFunction(kp.funcHandle);
+      if (!f) return api::InvalidHandle(__func__, "function", kp.funcHandle);
+      if (kp.argsSize > loader::kMaxArgsBytes)
+        return api::RtBadParam(__func__, "params->kernelTaskParams.argsSize", std::to_string(kp.argsSize),
+                               "at most " + std::to_string(loader::kMaxArgsBytes) + " bytes of arguments");
+      if (kp.argsSize > 0 && !platform::RangeReadable(kp.args, kp.argsSize))
+        return api::RtBadParam(__func__, "params->kernelTaskParams.args", api::Hex(kp.args),
+                               "[args, args+argsSize) is not readable");
+      loader::LaunchConfig lc;
+      lc.num_blocks = kp.numBlocks;
+      if (aclError e = api::ParseLaunchConfig(__func__, kp.cfg, &lc)) return e;
+      static const uint8_t kNoArgs[8] = {};
+      auto snap = loader::SnapshotFromBlob(*f, kp.args ? kp.args : kNoArgs, kp.argsSize, nullptr, 0);
+      if (!snap.ok()) return api::Fail(__func__, snap.status());
+      t = std::make_unique<loader::KernelTask>(f, snap.value(), lc, kp.funcHandle);
+      break;
+    }
+    case ACL_MODEL_RI_TASK_VALUE_WRITE:
+    case ACL_MODEL_RI_TASK_VALUE_WAIT: {
+      const bool write = type == ACL_MODEL_RI_TASK_VALUE_WRITE;
+      void* addr = write ? params->valueWriteTaskParams.devAddr : params->valueWaitTaskParams.devAddr;
+      if (addr == nullptr) return api::NullParam(__func__, "params devAddr");
+      if (reinterpret_cast<uintptr_t>(addr) % 8)
+        return api::RtBadParam(__func__, "devAddr", api::Hex(addr), "must be 8-byte aligned");
+      if (aclError e = api::CheckValueWord(__func__, addr)) return e;
+      if (write) {
+        t = std::make_unique<core::ValueWriteTask>(static_cast<uint64_t*>(addr), params->valueWriteTaskParams.value);
+      } else {
+        const uint32_t flag = params->valueWaitTaskParams.flag;
+        if (flag >= 4)
+          return api::RtBadParam(__func__, "params->valueWaitTaskParams.flag", std::to_string(flag),
+                                 "ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR");
+        t = std::make_unique<core::ValueWaitTask>(static_cast<const uint64_t*>(addr),
+                                                  params->valueWaitTaskParams.value, flag);
+      }
+      break;
+    }
+    default:
+      return api::RtBadParam(__func__, "task", api::Hex(task),
+                             "a kernel, value-write or value-wait task (event and other tasks have no settable "
+                             "parameters)");
+  }
+  std::lock_guard<std::mutex> g(m->mu());
+  m->streams()[st].nodes[pos]->pending_task = std::move(t);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI) {
+  SIMNPU_TRACE_API();
+  FIND_MODEL(m, modelRI);
+  if (m->state() != Model::State::kReady)
+    return api::RtBadParam(__func__, "modelRI", api::Hex(modelRI),
+                           "a finished model (aclmdlRICaptureEnd / aclmdlRIBuildEnd first)");
+  (void)m->ApplyPendingEdits();
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI) {
+  SIMNPU_TRACE_API();
+  FIND_MODEL(m, modelRI);
+  if (m->from_capture)
+    return api::RtBadParam(__func__, "modelRI", api::Hex(modelRI),
+                           "a built model (aclmdlRIBuildBegin); captured models cannot be aborted");
+  (void)m->Abort();  // nothing running: nothing to stop
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
+  FIND_MODEL(m, modelRI);
+  std::lock_guard<std::mutex> g(m->mu());
+  std::printf("[simnpu] model runtime instance %u \"%s\": %zu stream(s)\n", m->id, m->name.c_str(),
+              m->streams().size());
+  for (auto& ms : m->streams()) {
+    std::printf("[simnpu]   stream %d (%s): %zu task(s)\n", ms.stream_id, ms.head ? "head" : "dormant",
+                ms.nodes.size());
+    uint32_t seq = 0;
+    for (auto& n : ms.nodes)
+      std::printf("[simnpu]     task %u: %s%s\n", seq++, NodeTypeName(*n),
+                  n->disabled.load() ? " (disabled)" : n->disable_pending ? " (disable pending)" : "");
+  }
+  std::fflush(stdout);
+  return ACL_SUCCESS;
 }
 
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
@@ -660,6 +897,8 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   ACL_REQUIRE_NOT_NULL(modelRI);
   auto& reg = CaptureRegistry::Get();
   std::shared_ptr<Model> m;
+  DestroyCallbacks cbs;  // of a model discarded by a failed capture; run with no lock held
+  aclError failed = ACL_SUCCESS;
   {
     std::lock_guard<std::mutex> g(reg.mu());
     Capture* c = reg.CaptureOf(s.get());
@@ -701,11 +940,15 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     if (rc) {
       *modelRI = nullptr;
       if (!m->is_sub_model) {
-        FreeModelMemory(*m);
+        FreeModelMemory(*m, &cbs);
         Models().Remove(m.get());
       }
-      return api::RtFail(__func__, rc, why);
+      failed = api::RtFail(__func__, rc, why);
     }
+  }
+  if (failed) {
+    for (auto& [fn, data] : cbs) fn(data);
+    return failed;
   }
   m->set_state(Model::State::kReady);
   *modelRI = m.get();
@@ -896,6 +1139,7 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
   n->cond_type = type;
   for (uint32_t i = 0; i < params.size; ++i) {
     auto sub = NewModel(Model::State::kReady, m->device_id());
+    sub->from_capture = true;  // a branch of a captured model
     sub->is_sub_model = true;
     sub->parent = m;
     params.modelRIArray[i] = sub.get();

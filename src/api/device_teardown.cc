@@ -2,6 +2,7 @@
 #include "api/device_teardown.h"
 
 #include "core/allocation_map.h"
+#include "core/mem_pool.h"
 #include "core/runtime.h"
 #include "loader/scheduler.h"
 #include "sim/npu_system.h"
@@ -15,6 +16,7 @@ __attribute__((constructor)) void InstallTeardownHook() { core::Device::SetTeard
 
 void TeardownDeviceMemory(core::Device* dev) {
   uvm::Engine::Get().EvacuateDevice(dev->phys_id());
+  (void)core::MemPools::Get().OnDeviceReset(dev->phys_id());  // pools die with their device
   dev->npu()->arena().FreeAllPlain();
   core::AllocationMap::Get().UnregisterDevice(dev->phys_id(), core::MemKind::kDevice);
 }

@@ -116,6 +116,8 @@ class ValueWriteTask : public Task {
   ValueWriteTask(uint64_t* addr, uint64_t value) : addr_(addr), value_(value) {}
   int Run(ExecContext&) override;
   const char* name() const override { return "value_write"; }
+  uint64_t* addr() const { return addr_; }
+  uint64_t value() const { return value_; }
 
  private:
   uint64_t* addr_;
@@ -128,6 +130,9 @@ class ValueWaitTask : public Task {
   ValueWaitTask(const uint64_t* addr, uint64_t value, uint32_t flag) : addr_(addr), value_(value), flag_(flag) {}
   int Run(ExecContext&) override;
   const char* name() const override { return "value_wait"; }
+  const uint64_t* addr() const { return addr_; }
+  uint64_t value() const { return value_; }
+  uint32_t flag() const { return flag_; }
   static bool Satisfied(uint64_t cur, uint64_t value, uint32_t flag);
 
  private:

@@ -172,6 +172,16 @@ void MemPool::FreeAll() {
   reserved_ = used_ = 0;
 }
 
+void MemPool::Invalidate() {
+  std::lock_guard<std::mutex> g(mu_);
+  for (auto& [p, b] : blocks_) {
+    if (b.in_use) AllocationMap::Get().Unregister(reinterpret_cast<uintptr_t>(p));
+    (void)arena_->Free(p);
+  }
+  blocks_.clear();
+  reserved_ = used_ = 0;
+}
+
 PoolAttrs MemPool::attrs() const {
   std::lock_guard<std::mutex> g(mu_);
   return attrs_;
@@ -227,6 +237,23 @@ std::shared_ptr<MemPool> MemPools::Owning(const void* ptr) const {
   for (auto& p : all)
     if (p->Owns(ptr)) return p;
   return nullptr;
+}
+
+size_t MemPools::OnDeviceReset(int phys) {
+  std::vector<std::shared_ptr<MemPool>> gone;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (auto it = pools_.begin(); it != pools_.end();) {
+      if ((*it)->phys_id() == phys) {
+        gone.push_back(*it);
+        it = pools_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& p : gone) p->Invalidate();
+  return gone.size();
 }
 
 void MemPools::OnSynchronize() {

@@ -21,6 +21,12 @@
 // synchronize, MemPools::OnSynchronize), and on TrimTo. maxSize (non-zero)
 // caps the bytes the pool holds.
 //
+// Device reset: when a device is torn down (aclrtResetDevice of its last
+// user), its pools are destroyed with it: MemPools::OnDeviceReset drops them
+// from the registry (their handles then name no pool: 107017) and returns
+// every block to the arena before the arena frees its plain memory, so no
+// block is freed twice or handed out again after the reset.
+//
 // Lock order: MemPools::mu_ -> MemPool::mu_ -> (AllocationMap, arena locks).
 // No stream lock is taken while a pool lock is held except through
 // Stream::completed() (atomic) and Stream::Submit (its mutex is a leaf).
@@ -69,8 +75,12 @@ class MemPool {
   void Release();
   // Frees every block (waits for queued frees first). Called once, by Destroy.
   void FreeAll();
+  // Device teardown: frees every block at once (the device's streams are
+  // gone, so no queued free is waited for). The pool is empty afterwards.
+  void Invalidate();
 
   int device_id() const { return device_id_; }
+  int phys_id() const { return phys_; }
   // Attributes; the counters are computed.
   PoolAttrs attrs() const;
   uint64_t reserved() const;
@@ -112,6 +122,9 @@ class MemPools {
   std::shared_ptr<MemPool> Owning(const void* p) const;
   // After a stream synchronize: every pool applies its release threshold.
   void OnSynchronize();
+  // The device with physical id `phys` is being torn down: its pools are
+  // removed and invalidated. Returns how many.
+  size_t OnDeviceReset(int phys);
 
  private:
   mutable std::mutex mu_;

@@ -12,6 +12,7 @@ namespace simnpu::core {
 namespace {
 constexpr int kModelExecute = 507011;       // ACL_ERROR_RT_MODEL_EXECUTE
 constexpr int kEventSyncTimeout = 507047;   // ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+constexpr int kModelAbort = 507023;         // ACL_ERROR_RT_MODEL_ABORT_NORMAL
 constexpr int kBlockAsync = 107041;         // ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC
 constexpr int kModeGlobal = 0, kModeRelaxed = 2;
 
@@ -110,6 +111,30 @@ void Model::ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> 
   }
 }
 
+size_t Model::ApplyPendingEdits() {
+  size_t changed = 0;
+  std::vector<Model*> subs;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (auto& ms : streams_)
+      for (auto& n : ms.nodes) {
+        if (n->disable_pending && !n->disabled.load(std::memory_order_relaxed)) {
+          n->disabled.store(true, std::memory_order_release);
+          ++changed;
+        }
+        if (n->pending_task) {
+          Task* old = n->task.exchange(n->pending_task.release(), std::memory_order_acq_rel);
+          std::lock_guard<std::mutex> r(retired_mu_);
+          retired_.emplace_back(old);  // an execution may still be running it
+          ++changed;
+        }
+        for (auto& b : n->bodies) subs.push_back(b.get());
+      }
+  }
+  for (Model* b : subs) changed += b->ApplyPendingEdits();
+  return changed;
+}
+
 Model::RecordGens Model::BeginRecords() {
   RecordGens out;
   for (auto& ms : streams_)  // external waits first: the model does not wait for its own records
@@ -127,12 +152,21 @@ int Model::Execute(ExecContext& ctx, std::string* why, const RecordGens* gens) {
   // The running task (model_execute) shows in traces as this graph's replay;
   // each replayed task gets its own span inside it (RunCursors).
   SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kGraphReplay, "graph replay", id));
+  running_.store(serial, std::memory_order_release);
   const int rc = RunCursors(ctx, why, serial, gens);
+  running_.store(0, std::memory_order_release);
   // Records on a path not taken (or after a failure) still complete.
   if (gens)
     for (auto& [n, gen] : *gens)
       if (n->kind == NodeKind::kRecord) n->event->MarkDone(gen, platform::NowNs());
   return rc;
+}
+
+bool Model::Abort() {
+  const uint64_t r = running_.load(std::memory_order_acquire);
+  if (r == 0) return false;
+  abort_.store(r, std::memory_order_release);
+  return true;
 }
 
 int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const RecordGens* gens) {
@@ -171,6 +205,15 @@ int Model::RunCursors(ExecContext& ctx, std::string* why, uint64_t serial, const
     bool ended = false, blocked = false;
     while (pos < nodes.size() && !ended && !blocked) {
       Node* n = nodes[pos].get();
+      if (abort_.load(std::memory_order_acquire) == serial) {
+        *why = "model " + std::to_string(id) + ": execution aborted by aclmdlRIAbort";
+        return kModelAbort;
+      }
+      if (n->disabled.load(std::memory_order_acquire)) {  // aclmdlRITaskDisable + aclmdlRIUpdate
+        ++pos;
+        progressed = true;
+        continue;
+      }
       switch (n->kind) {
         case NodeKind::kTask: {
           Task* t = n->task.load(std::memory_order_acquire);

@@ -87,6 +87,14 @@ struct Node {
   const uint64_t* cond_word = nullptr;
   int cond_type = 0;
   std::vector<std::shared_ptr<Model>> bodies;
+  // aclmdlRITaskDisable sets disable_pending (under Model::mu_); aclmdlRIUpdate
+  // publishes it to `disabled`, which executions read: a disabled node is
+  // skipped as if it were not in the list.
+  bool disable_pending = false;
+  std::atomic<bool> disabled{false};
+  // aclmdlRITaskSetParams: the replacement task, swapped in by aclmdlRIUpdate. GUARDED_BY(Model::mu_)
+  std::unique_ptr<Task> pending_task;
+  bool external = false;  // kRecord: ACL_EVENT_RECORD_EXTERNAL; kWait: waits outside the model
 };
 
 // aclrtCreateLabel: a position in a model stream's list, set by aclrtSetLabel.
@@ -167,6 +175,19 @@ class Model : public TaskSink {
   // Replaces the tasks of a group with `tasks` (same count, checked by the caller).
   void ReplaceGroup(const TaskGroup& g, std::vector<std::unique_ptr<Task>> tasks);
 
+  // aclmdlRIUpdate: publishes the pending edits (disables, new parameters) of this model
+  // and its sub-models; returns how many nodes changed.
+  size_t ApplyPendingEdits();
+  // Destroy callbacks (aclmdlRIDestroyRegisterCallback). GUARDED_BY(mu_)
+  std::vector<std::pair<void (*)(void*), void*>> destroy_callbacks;
+
+  // aclmdlRIAbort: ends the execution in progress (if any) at its next task
+  // boundary with ACL_ERROR_RT_MODEL_ABORT_NORMAL; a task already running
+  // (a kernel, a blocking wait) finishes first. Later executions run normally.
+  // Returns whether an execution was running.
+  bool Abort();
+
+  bool from_capture = false;  // obtained by capture (aclmdlRIAbort refuses those)
   bool is_sub_model = false;
   Model* parent = nullptr;
   std::vector<void*> owned_device_words;  // freed by the API layer on destroy
@@ -187,6 +208,8 @@ class Model : public TaskSink {
   std::mutex retired_mu_;
   std::vector<std::unique_ptr<Task>> retired_;  // tasks replaced by updates. GUARDED_BY(retired_mu_)
   std::atomic<uint64_t> serial_{0};
+  std::atomic<uint64_t> running_{0};  // serial of the execution in progress (0: none)
+  std::atomic<uint64_t> abort_{0};    // serial of the execution to abort
 };
 
 // Runs a model on a stream (aclmdlRIExecuteAsync).
@@ -243,6 +266,8 @@ class CaptureRegistry {
   int CheckUnsafeCall(std::string* why);
   // True when a capture is active on device `dev` (device/context sync is illegal then).
   bool DeviceCapturing(int device_id);
+  // True when any capture is in progress (read without the lock).
+  bool AnyActive() const { return active_.load(std::memory_order_acquire) != 0; }
 
  private:
   std::mutex mu_;

@@ -27,6 +27,11 @@ class KernelTask : public core::Task, public core::KernelFailureSource {
   int Run(core::ExecContext& ctx) override;
   const char* name() const override { return fn_->desc->name; }
   bool is_kernel() const override { return true; }
+  // What the task was launched with (aclmdlRITaskGetParams).
+  const std::shared_ptr<Function>& function() const { return fn_; }
+  const std::shared_ptr<ArgSnapshot>& args() const { return args_; }
+  const LaunchConfig& config() const { return cfg_; }
+  void* handle() const { return handle_; }
   core::KernelFailureDetail failure_detail() const override {
     return {args_->data(), static_cast<uint32_t>(args_->size), handle_};
   }

@@ -39,7 +39,9 @@ class MemPoolTest : public apitest::DeviceTest {
     if (pool_) {
       EXPECT_ACL_OK(aclrtMemPoolDestroy(pool_));
     }
-    EXPECT_ACL_OK(aclrtDestroyStream(s_));
+    if (s_) {
+      EXPECT_ACL_OK(aclrtDestroyStream(s_));
+    }
     apitest::DeviceTest::TearDown();
   }
   aclrtStream s_ = nullptr;
@@ -254,6 +256,76 @@ TEST_F(MemPoolTest, DestroyWithBlocksInUseFreesThem) {
   pool_ = nullptr;
   EXPECT_ACL(ACL_ERROR_RT_PARAM_INVALID, aclrtMemPoolFreeAsync(p, s_));
   ClearErrorState();
+}
+
+// aclrtResetDevice tears the device down with its pools: the pool handle
+// names no pool any more (107017), its blocks are no longer device memory,
+// and memory the device hands out after the reset is not touched by the old
+// pool (destroying it cannot free a new allocation that reuses an address).
+TEST_F(MemPoolTest, ResetDeviceDestroysItsPools) {
+  void* in_use = nullptr;
+  void* cached = nullptr;
+  uint64_t keep = 1 << 20;  // the freed block stays cached in the pool
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolSetAttr(pool_, ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD, &keep));
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolMallocAsync(&in_use, 4096, pool_, s_));
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolMallocAsync(&cached, 4096, pool_, s_));
+  EXPECT_ACL_OK(aclrtMemPoolFreeAsync(cached, s_));
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s_));
+  EXPECT_EQ(8192u, Attr64(pool_, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT));
+  EXPECT_ACL_OK(aclrtDestroyStream(s_));
+  s_ = nullptr;
+  EXPECT_ACL_OK(aclrtResetDevice(0));
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s_));
+  // New device memory, likely at the addresses the pool held.
+  std::vector<void*> fresh;
+  for (int i = 0; i < 4; ++i) {
+    void* q = nullptr;
+    ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+    fresh.push_back(q);
+  }
+  void* p = nullptr;
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtMemPoolMallocAsync(&p, 4096, pool_, s_));
+  uint64_t v = 0;
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtMemPoolGetAttr(pool_, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT, &v));
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtMemPoolDestroy(pool_));
+  pool_ = nullptr;
+  // The old in-use block is not a pool block any more (unless the address
+  // was handed out again by aclrtMalloc above, when it is that allocation).
+  bool reused = false;
+  for (void* q : fresh) reused |= q == in_use;
+  if (!reused) {
+    EXPECT_NE(ACL_SUCCESS, aclrtMemPoolFreeAsync(in_use, s_));
+  }
+  ClearErrorState();
+  // Every new allocation is intact and usable.
+  for (size_t i = 0; i < fresh.size(); ++i) {
+    std::vector<uint8_t> in(4096, static_cast<uint8_t>(0x40 + i)), out(4096);
+    EXPECT_ACL_OK(aclrtMemcpy(fresh[i], 4096, in.data(), 4096, ACL_MEMCPY_HOST_TO_DEVICE));
+    EXPECT_ACL_OK(aclrtMemcpy(out.data(), 4096, fresh[i], 4096, ACL_MEMCPY_DEVICE_TO_HOST));
+    EXPECT_EQ(in, out);
+  }
+  for (void* q : fresh) EXPECT_ACL_OK(aclrtFree(q));
+  // A pool created after the reset works as usual.
+  auto props = Props(1 << 20);
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolCreate(&pool_, &props));
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolMallocAsync(&p, 4096, pool_, s_));
+  EXPECT_ACL_OK(aclrtMemPoolFreeAsync(p, s_));
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s_));
+}
+
+// A reset of another device leaves this device's pools alone.
+TEST_F(MemPoolTest, ResetOfAnotherDeviceKeepsThePool) {
+  uint32_t n = 0;
+  ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceCount(&n));
+  if (n < 2) GTEST_SKIP() << "needs two devices";
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+  EXPECT_ACL_OK(aclrtResetDevice(1));
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+  void* p = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtMemPoolMallocAsync(&p, 4096, pool_, s_));
+  EXPECT_ACL_OK(aclrtMemPoolFreeAsync(p, s_));
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s_));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@ import tempfile
 
 CASES = [
     ("aclrtQueryEvent", "aclrtEventStatus s; (void)aclrtQueryEvent(0, &s);"),
+    ("aclmdlRIDebugPrint", "(void)aclmdlRIDebugPrint(0);"),
     ("aclrtGetVersion", "int32_t a, b, c; (void)aclrtGetVersion(&a, &b, &c);"),
     ("aclrtSetExceptionInfoCallback", "(void)aclrtSetExceptionInfoCallback(0);"),
     ("aclGetDataBufferSize", "(void)aclGetDataBufferSize(0);"),
