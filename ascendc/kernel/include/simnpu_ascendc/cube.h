@@ -483,13 +483,27 @@ inline int32_t ToI(const T* base, uint64_t i) {
   }
 }
 
+// fp8 inputs (A5, __NPU_ARCH__ 3510): e4m3/e5m2 in any pairing and
+// hifloat8 x hifloat8, to float; the products are exact in fp32.
+template <typename A, typename B>
+constexpr bool Fp8Pair() {
+#if __NPU_ARCH__ == 3510
+  constexpr bool a8 = std::is_same<A, fp8_e4m3fn_t>::value || std::is_same<A, fp8_e5m2_t>::value;
+  constexpr bool b8 = std::is_same<B, fp8_e4m3fn_t>::value || std::is_same<B, fp8_e5m2_t>::value;
+  return (a8 && b8) || (std::is_same<A, hifloat8_t>::value && std::is_same<B, hifloat8_t>::value);
+#else
+  return false;
+#endif
+}
+
 template <typename Dst, typename A, typename B>
 struct MmadTypes {
+  static constexpr bool kFp8 = Fp8Pair<A, B>();
   static constexpr bool kFloat =
       std::is_same<Dst, float>::value &&
       ((std::is_same<A, half>::value && std::is_same<B, half>::value) ||
        (std::is_same<A, bfloat16_t>::value && std::is_same<B, bfloat16_t>::value) ||
-       (std::is_same<A, float>::value && std::is_same<B, float>::value));
+       (std::is_same<A, float>::value && std::is_same<B, float>::value) || kFp8);
   static constexpr bool kInt =
       std::is_same<Dst, int32_t>::value &&
       ((std::is_same<A, int8_t>::value && std::is_same<B, int8_t>::value) ||
@@ -505,7 +519,8 @@ inline void MmadImpl(const AscendC::LocalTensor<Dst>& dst, const AscendC::LocalT
                      const AscendC::MmadParams& p, const SrcLoc& loc) {
   static_assert(MmadTypes<Dst, A, B>::kOk,
                 "Mmad: supported (A, B -> C) types are half/half, bfloat16_t/bfloat16_t, float/float -> float and "
-                "int8_t/int8_t, uint8_t/int8_t, uint8_t/uint8_t, int4b_t/int4b_t -> int32_t");
+                "int8_t/int8_t, uint8_t/int8_t, uint8_t/uint8_t, int4b_t/int4b_t -> int32_t (and fp8_e4m3fn_t/fp8_e5m2_t, "
+                "hifloat8_t pairs -> float on __NPU_ARCH__ 3510)");
   constexpr const char* kApi = "Mmad";
   RequireMem(dst, {AscendC::Hardware::L0C}, kApi, "dst (C matrix)", loc);
   RequireMem(fm, {AscendC::Hardware::L0A}, kApi, "fm (A matrix)", loc);
