@@ -2,7 +2,8 @@
 weights, accumulated in float32 in ascending k, bit for bit, and within
 (K + 1) * eps32 * |x| @ |w| of the float64 convolution. batch: per batch
 A @ B + bias in the same order, bit for bit. mode0: every block sums the
-values all blocks wrote before the mode-0 meeting."""
+values all blocks wrote before the mode-0 meeting (mode0mix: every AIV of a
+MIX kernel)."""
 import os
 import sys
 
@@ -91,7 +92,7 @@ def check(work, case):
         if not np.array_equal(v[:BLOCKS], vals) or not np.all(v[BLOCKS:] == vals.sum()):
             print("mode0: got %s" % v)
             return 1
-        print("mode0: %d blocks saw sum %d" % (BLOCKS, vals.sum()))
+        print("%s: %d cores saw sum %d" % (case, BLOCKS, vals.sum()))
     return 0
 
 
