@@ -304,4 +304,135 @@ TEST(Mix, HangAndMisuse) {
   EXPECT_NE(r.FirstError().find("CrossCoreSetFlag<2>(1) in a block of an AIV kernel"), std::string::npos) << r.FirstError();
 }
 
+// ---- cross-core mode 0 (one block: the barrier over the launch is the
+// block's own cores; several blocks: project/cross_mode0.asc)
+void Mode0Mix(GM_ADDR out) {
+  using namespace AscendC;
+  __gm__ int32_t* o = reinterpret_cast<__gm__ int32_t*>(out);
+  if ASCEND_IS_AIV {
+    const int64_t sub = GetSubBlockIdx();
+    o[sub] = 10 + static_cast<int32_t>(sub);
+    CrossCoreSetFlag<0, PIPE_MTE3>(6);  // returns once both AIVs have set it
+    CrossCoreWaitFlag(6);
+    o[2 + sub] = o[1 - sub];  // the other AIV's write before its set
+  }
+}
+void Mode0Aiv(GM_ADDR out) {
+  using namespace AscendC;
+  __gm__ int32_t* o = reinterpret_cast<__gm__ int32_t*>(out);
+  CrossCoreSetFlag<0, PIPE_MTE3>(2);
+  CrossCoreSetFlag<0, PIPE_MTE3>(2);
+  CrossCoreWaitFlag(2);
+  CrossCoreWaitFlag(2);
+  o[0] = 1;
+  CrossCoreWaitFlag(2);  // no set left
+  o[0] = 2;
+}
+void Mode0BothTypes(GM_ADDR) {
+  using namespace AscendC;
+  if ASCEND_IS_AIV {
+    CrossCoreSetFlag<0, PIPE_MTE3>(1);
+    CrossCoreWaitFlag(1);
+    CrossCoreSetFlag<2, PIPE_MTE3>(2);
+  } else {
+    CrossCoreWaitFlag(2);
+    CrossCoreSetFlag<0, PIPE_FIX>(1);
+  }
+}
+void Mode0Lonely(GM_ADDR) {
+  using namespace AscendC;
+  if ASCEND_IS_AIV {
+    if (GetSubBlockIdx() == 0) CrossCoreSetFlag<0, PIPE_MTE3>(9);
+  }
+}
+
+TEST(Mix, Mode0AllCoresOfAType) {
+  simnpu_test::FakeServices svc;
+  simnpu_test::Runner r(&svc);
+  r.core_type = SIMNPU_KERNEL_MIX;
+  std::vector<int32_t> out(4, -1);
+  ASSERT_EQ(r.Run<&Mode0Mix>(1, reinterpret_cast<GM_ADDR>(out.data())), 0) << r.FirstError();
+  EXPECT_EQ(out, (std::vector<int32_t>{10, 11, 11, 10}));
+  r.core_type = SIMNPU_KERNEL_AIV;
+  EXPECT_EQ(r.Run<&Mode0Aiv>(1, reinterpret_cast<GM_ADDR>(out.data())), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_EQ(out[0], 1);
+  EXPECT_NE(r.FirstError().find("CrossCoreWaitFlag(2) on the AIV would wait forever: outside a MIX kernel only the core's own "
+                                "CrossCoreSetFlag<0>(2) can count on it"),
+            std::string::npos)
+      << r.FirstError();
+  r.core_type = SIMNPU_KERNEL_MIX;
+  EXPECT_EQ(r.Run<&Mode0BothTypes>(1, static_cast<GM_ADDR>(nullptr)), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.FirstError().find("CrossCoreSetFlag<0>(1): the AIC and the AIVs of a MIX kernel both use mode 0"), std::string::npos)
+      << r.FirstError();
+  EXPECT_EQ(r.Run<&Mode0Lonely>(1, static_cast<GM_ADDR>(nullptr)), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.FirstError().find("CrossCoreSetFlag<0>(9) on AIV 0 would wait forever"), std::string::npos) << r.FirstError();
+}
+
+// ---- Fixpipe with ndNum > 1: two 16 x 24 NZ matrices in L0C (each two
+// fractal columns of 16 rows, srcStride 16), 2048 bytes apart, written to
+// GM as ND matrices 520 elements apart with rows of 32 elements.
+void FixpipeNdKernel(GM_ADDR out) {
+  using namespace AscendC;
+  LocalTensor<float> c(TPosition::CO1, 0, 2 * 512);
+  for (int nd = 0; nd < 2; ++nd) {
+    for (int r = 0; r < 16; ++r) {
+      for (int col = 0; col < 32; ++col) {
+        c.SetValue(nd * 512 + (col / 16) * 256 + r * 16 + col % 16, static_cast<float>(nd * 1000 + r * 32 + col));
+      }
+    }
+  }
+  GlobalTensor<half> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out), 1040);
+  FixpipeParamsV220 p(24, 16, 16, 32, false);
+  p.quantPre = F322F16;
+  p.ndNum = 2;
+  p.srcNdStride = 2;  // 2 x 1024 bytes = 512 floats
+  p.dstNdStride = 520;
+  Fixpipe<half, float, CFG_ROW_MAJOR>(g, c, p);
+}
+void FixpipeNdNz(GM_ADDR out) {
+  using namespace AscendC;
+  LocalTensor<float> c(TPosition::CO1, 0, 512);
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 512);
+  FixpipeParamsV220 p(16, 16, 16, 16, false);
+  p.ndNum = 2;
+  p.srcNdStride = 1;
+  p.dstNdStride = 256;
+  Fixpipe<float, float, CFG_NZ>(g, c, p);
+}
+void FixpipeNdZeroStride(GM_ADDR out) {
+  using namespace AscendC;
+  LocalTensor<float> c(TPosition::CO1, 0, 512);
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 512);
+  FixpipeParamsV220 p(16, 16, 16, 16, false);
+  p.ndNum = 3;
+  p.srcNdStride = 0;
+  p.dstNdStride = 256;
+  Fixpipe<float, float>(g, c, p);
+}
+
+TEST(CubeFixpipe, NdNumMatrices) {
+  simnpu_test::FakeServices svc;
+  simnpu_test::Runner r(&svc);
+  r.core_type = SIMNPU_KERNEL_AIC;
+  std::vector<half> out(1040, half(-1.0f));
+  ASSERT_EQ(r.Run<&FixpipeNdKernel>(1, reinterpret_cast<GM_ADDR>(out.data())), 0) << r.FirstError();
+  for (int i = 0; i < 1040; ++i) {
+    const int nd = i / 520, rem = i % 520, row = rem / 32, col = rem % 32;
+    const bool written = row < 16 && col < 24;
+    const float want = written ? static_cast<float>(nd * 1000 + row * 32 + col) : -1.0f;
+    ASSERT_EQ(out[i].val, half(want).val) << i;
+  }
+  std::vector<float> buf(512);
+  EXPECT_EQ(r.Run<&FixpipeNdNz>(1, reinterpret_cast<GM_ADDR>(buf.data())), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.FirstError().find("Fixpipe: ndNum 2 > 1 needs the NZ -> ND conversion (CFG_ROW_MAJOR)"), std::string::npos)
+      << r.FirstError();
+  EXPECT_EQ(r.Run<&FixpipeNdZeroStride>(1, reinterpret_cast<GM_ADDR>(buf.data())), SIMNPU_BLOCK_CHECK_FAILED);
+  EXPECT_NE(r.FirstError().find("Fixpipe: srcNdStride 0 out of range [1, 512] (units of 1024 bytes) with ndNum 3"),
+            std::string::npos)
+      << r.FirstError();
+}
+
 }  // namespace

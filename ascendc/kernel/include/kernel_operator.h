@@ -38,6 +38,7 @@
 #include "simnpu_ascendc/vec_cast.h"
 #include "simnpu_ascendc/cube_gemm.h"
 #include "simnpu_ascendc/cube.h"
+#include "simnpu_ascendc/cube_load3d.h"
 #include "simnpu_ascendc/mix.h"
 #include "simnpu_ascendc/adv_common.h"
 #include "simnpu_ascendc/adv_math.h"

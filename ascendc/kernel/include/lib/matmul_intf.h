@@ -279,7 +279,10 @@ class Matmul {
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = typename std::conditional<simnpu_mm::kIntIn<SrcAT>, int32_t, float>::type;
   static_assert(!std::is_same<SrcAT, int4b_t>::value, "Matmul: int4b_t inputs are not modelled by the Matmul API (use Mmad)");
-  static_assert(simnpu_mm::kIntIn<SrcAT> == simnpu_mm::kIntIn<SrcBT>, "Matmul: A and B are both integer or both floating-point");
+  // A half x B int8 is the anti-quantised form: B becomes half on its way in.
+  static constexpr bool kAntiQuant = std::is_same<SrcAT, half>::value && std::is_same<SrcBT, int8_t>::value;
+  static_assert(kAntiQuant || simnpu_mm::kIntIn<SrcAT> == simnpu_mm::kIntIn<SrcBT>,
+                "Matmul: A and B are both integer or both floating-point (or A half and B int8_t, anti-quantised)");
 
   Matmul() = default;
 
@@ -389,21 +392,68 @@ class Matmul {
     (void)transMode;
     hf32_ = enableHF32;
   }
+  // The GM cache of the asynchronous Iterate<false> results. The model keeps
+  // the blocks itself; the space is checked to hold singleM x singleN of C.
   template <class T>
   void SetWorkspace(__gm__ const T* addr, int size) {
-    (void)addr, (void)size;
+    workspace_ = addr != nullptr;
+    workspaceBytes_ = size > 0 ? static_cast<uint64_t>(size) * sizeof(T) : 0;
   }
   template <class T>
   void SetWorkspace(GlobalTensor<T>& addr) {
-    (void)addr;
+    workspace_ = addr.GetPhyAddr() != nullptr;
+    workspaceBytes_ = static_cast<uint64_t>(addr.GetSize()) * sizeof(T);
+  }
+
+  // Anti-quantisation of an int8 B (A half): each element becomes
+  // half(half(b + offset) * scale), with one offset/scale for all of B or one
+  // per column of this core's C (vectors of singleN elements).
+  void SetAntiQuantScalar(const SrcAT offsetScalar, const SrcAT scaleScalar) {
+    static_assert(kAntiQuant, "Matmul::SetAntiQuantScalar: A is half and B int8_t");
+    aqOffset_ = offsetScalar;
+    aqScale_ = scaleScalar;
+    aqOffVec_ = aqScaleVec_ = nullptr;
+  }
+  void SetAntiQuantVector(const LocalTensor<SrcAT>& offsetTensor, const LocalTensor<SrcAT>& scaleTensor) {
+    static_assert(kAntiQuant, "Matmul::SetAntiQuantVector: A is half and B int8_t");
+    aqOffVec_ = offsetTensor.GetPhyAddr();
+    aqScaleVec_ = scaleTensor.GetPhyAddr();
+    aqVecLen_ = offsetTensor.GetSize() < scaleTensor.GetSize() ? offsetTensor.GetSize() : scaleTensor.GetSize();
+  }
+
+  // Batch counts for the IterateBatch form without them.
+  void SetBatchNum(int32_t batchA, int32_t batchB) {
+    batchA_ = batchA;
+    batchB_ = batchB;
   }
   void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
   void SetSubBlockIdx(uint8_t subBlockIdx) { (void)subBlockIdx; }
 
   // Computes the next baseM x baseN block of C; false after the last one.
+  // Synchronous: computes the next baseM x baseN block of C; false after the
+  // last one. Asynchronous (Iterate<false>): computes every remaining block
+  // at once into the workspace (SetWorkspace first); each GetTensorC<false>
+  // then takes the next block in iterate order.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, SIMNPU_ASCENDC_LOC_PARAM) {
     Require(simnpuLoc, "Iterate");
+    if constexpr (!sync) {
+      if (!workspace_) {
+        ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "Matmul::Iterate<false>: SetWorkspace must be called first (the asynchronous results are cached there)");
+      }
+      const uint64_t need = static_cast<uint64_t>(singleM_) * singleN_ * sizeof(DstT);
+      if (workspaceBytes_ != 0 && workspaceBytes_ < need) {
+        ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "Matmul::Iterate<false>: the workspace has %llu bytes; %d x %d results need %llu",
+                                             static_cast<unsigned long long>(workspaceBytes_), singleM_, singleN_,
+                                             static_cast<unsigned long long>(need));
+      }
+      bool any = false;
+      while (Iterate<true>(enPartialSum, simnpuLoc)) {
+        async_.push_back(AsyncBlock{curM_, curN_, ldc16_, std::move(c_)});
+        any = true;
+      }
+      return any;
+    }
     const int mIter = CeilDiv(singleM_, tiling_.baseM);
     const int nIter = CeilDiv(singleN_, tiling_.baseN);
     if (iter_ >= mIter * nIter) return false;
@@ -422,6 +472,7 @@ class Matmul {
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   SIMNPU_ASCENDC_LOC_PARAM) {
     Require(simnpuLoc, "GetTensorC");
+    if constexpr (!sync) NextAsync(simnpuLoc);
     WriteBlockGm(gm.GetPhyAddr(), enAtomic, enSequentialWrite, simnpuLoc);
   }
   // The current block to a local buffer (VECIN/UB or L1), dense baseM x baseN (ND) or NZ.
@@ -430,6 +481,7 @@ class Matmul {
                   SIMNPU_ASCENDC_LOC_PARAM) {
     (void)enSequentialWrite;
     Require(simnpuLoc, "GetTensorC");
+    if constexpr (!sync) NextAsync(simnpuLoc);
     const int bm = BlockRows(), bn = BlockCols();
     const uint64_t need = C_TYPE::format == CubeFormat::NZ
                               ? static_cast<uint64_t>(CeilDiv(bn, 16)) * Align(bm, 16) * 16
@@ -456,7 +508,8 @@ class Matmul {
   void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   bool waitIterateAll = false, bool fakeMsg = false, SIMNPU_ASCENDC_LOC_PARAM) {
     (void)waitIterateAll, (void)fakeMsg;
-    while (Iterate<sync>(false, simnpuLoc)) GetTensorC<sync>(gm, enAtomic, enSequentialWrite, simnpuLoc);
+    // asynchronous or not, the result is complete when WaitIterateAll returns
+    while (Iterate<true>(false, simnpuLoc)) GetTensorC<true>(gm, enAtomic, enSequentialWrite, simnpuLoc);
   }
   template <bool sync = true>
   void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0, SIMNPU_ASCENDC_LOC_PARAM) {
@@ -467,7 +520,7 @@ class Matmul {
       ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "Matmul::IterateAll: %d x %d results do not fit the LocalTensor (%u elements)",
                                            singleM_, singleN_, ubCmatrix.GetSize());
     }
-    while (Iterate<sync>(false, simnpuLoc)) {
+    while (Iterate<true>(false, simnpuLoc)) {
       for (int i = 0; i < BlockRows(); ++i) {
         for (int j = 0; j < BlockCols(); ++j) {
           const size_t idx = static_cast<size_t>(curM_ * tiling_.baseM + i) * singleN_ + curN_ * tiling_.baseN + j;
@@ -478,6 +531,63 @@ class Matmul {
     }
   }
   void WaitIterateAll() {}
+  void WaitIterateBatch() {}
+
+  // Batch matmul of the NORMAL (BMNK) layout: batch i multiplies A matrix
+  // i * batchA / batches by B matrix i * batchB / batches (batches =
+  // max(batchA, batchB), the smaller count dividing it: broadcast), each
+  // a full singleM x singleN x singleK product; matrices are matrixStrideA/B/C
+  // elements apart (0: orgM x orgKa, orgKb x orgN, orgM x orgN), the bias one
+  // row of orgN per batch (isBiasBatch) or shared. C to GM at its batch
+  // place, to a local buffer as dense singleM x singleN ND matrices.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0, SIMNPU_ASCENDC_LOC_PARAM) {
+    (void)enPartialSum;
+    const uint64_t strideC = matrixStrideC != 0 ? matrixStrideC : static_cast<uint64_t>(orgM_) * orgKc_;
+    RunBatch(batchA, batchB, matrixStrideA, matrixStrideB, simnpuLoc, [&](uint32_t i) {
+      while (Iterate<true>(false, simnpuLoc)) WriteBlockGm(gm.GetPhyAddr() + i * strideC, enAtomic, enSequentialWrite, simnpuLoc);
+    });
+  }
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0, SIMNPU_ASCENDC_LOC_PARAM) {
+    (void)enPartialSum, (void)enSequentialWrite;
+    const uint64_t one = static_cast<uint64_t>(singleM_) * singleN_;
+    const uint64_t strideC = matrixStrideC != 0 ? matrixStrideC : one;
+    const uint32_t batches = batchA > batchB ? batchA : batchB;
+    if (batches != 0 && (batches - 1) * strideC + one > ubCmatrix.GetSize()) {
+      ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "Matmul::IterateBatch: %u batches of %d x %d results do not fit the LocalTensor (%u elements)",
+                                           batches, singleM_, singleN_, ubCmatrix.GetSize());
+    }
+    RunBatch(batchA, batchB, matrixStrideA, matrixStrideB, simnpuLoc, [&](uint32_t i) {
+      DstT* out = ubCmatrix.GetPhyAddr() + i * strideC;
+      while (Iterate<true>(false, simnpuLoc)) {
+        for (int r = 0; r < BlockRows(); ++r) {
+          for (int j = 0; j < BlockCols(); ++j) {
+            const size_t idx = static_cast<size_t>(curM_ * tiling_.baseM + r) * singleN_ + curN_ * tiling_.baseN + j;
+            const DstT v = Convert(At(r, j), curN_ * tiling_.baseN + j);
+            out[idx] = enAtomic == 1 ? Add(out[idx], v) : v;
+          }
+        }
+      }
+    });
+  }
+  // The forms with the counts of SetBatchNum.
+  void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    SIMNPU_ASCENDC_LOC_PARAM) {
+    IterateBatch<true, false>(gm, static_cast<uint32_t>(batchA_), static_cast<uint32_t>(batchB_), enSequentialWrite, matrixStrideA,
+                              matrixStrideB, matrixStrideC, enPartialSum, enAtomic, simnpuLoc);
+  }
+  void IterateBatch(const LocalTensor<DstT>& ubCmatrix, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    SIMNPU_ASCENDC_LOC_PARAM) {
+    IterateBatch<true>(ubCmatrix, static_cast<uint32_t>(batchA_), static_cast<uint32_t>(batchB_), enSequentialWrite, matrixStrideA,
+                       matrixStrideB, matrixStrideC, enPartialSum, enAtomic, simnpuLoc);
+  }
   template <bool sync = true>
   void WaitGetTensorC() {}
   void End() {
@@ -487,7 +597,63 @@ class Matmul {
  private:
   static int CeilDiv(int a, int b) { return (a + b - 1) / b; }
   static int Align(int a, int b) { return CeilDiv(a, b) * b; }
-  void ResetIter() { iter_ = 0; }
+  void ResetIter() {
+    iter_ = 0;
+    async_.clear();
+  }
+
+  struct AsyncBlock {
+    int m, n;
+    size_t ldc16;
+    std::vector<L0cT> c;
+  };
+  void NextAsync(const ::simnpu::ascendc::SrcLoc& loc) {
+    if (async_.empty()) {
+      ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::GetTensorC<false>: no asynchronously computed block is left (call Iterate<false> first; it computes %d blocks)",
+                                           CeilDiv(singleM_, tiling_.baseM) * CeilDiv(singleN_, tiling_.baseN));
+    }
+    AsyncBlock& b = async_.front();
+    curM_ = b.m;
+    curN_ = b.n;
+    ldc16_ = b.ldc16;
+    c_ = std::move(b.c);
+    async_.erase(async_.begin());
+  }
+
+  template <class PerBatch>
+  void RunBatch(uint32_t batchA, uint32_t batchB, uint32_t strideA, uint32_t strideB, const ::simnpu::ascendc::SrcLoc& loc,
+                PerBatch per_batch) {
+    Require(loc, "IterateBatch");
+    if constexpr (A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout != LayoutMode::NORMAL) {
+      ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::IterateBatch: layout %d of A (BSNGD/SBNGD/BNGS1S2) is not modelled; use LayoutMode::NORMAL",
+                                           static_cast<int>(A_TYPE::layout));
+    }
+    if (batchA == 0 || batchB == 0) {
+      ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::IterateBatch: batchA %u and batchB %u must be >= 1", batchA, batchB);
+    }
+    const uint32_t batches = batchA > batchB ? batchA : batchB;
+    if (batches % batchA != 0 || batches % batchB != 0) {
+      ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::IterateBatch: batchA %u and batchB %u: the smaller must divide the larger (broadcast)",
+                                           batchA, batchB);
+    }
+    if (a_.scalar || b_.scalar) ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::IterateBatch: A and B are tensors");
+    const uint64_t sa = strideA != 0 ? strideA : static_cast<uint64_t>(orgM_) * orgKa_;
+    const uint64_t sb = strideB != 0 ? strideB : static_cast<uint64_t>(orgKb_) * orgN_;
+    const SrcAT* a0 = a_.base;
+    const SrcBT* b0 = b_.base;
+    const BiasT* bias0 = bias_;
+    for (uint32_t i = 0; i < batches; ++i) {
+      a_.base = a0 + (static_cast<uint64_t>(i) * batchA / batches) * sa;
+      b_.base = b0 + (static_cast<uint64_t>(i) * batchB / batches) * sb;
+      if (bias0 != nullptr && MM_CFG.isBiasBatch) bias_ = bias0 + static_cast<uint64_t>(i) * orgN_;
+      ResetIter();
+      per_batch(i);
+    }
+    a_.base = a0;
+    b_.base = b0;
+    bias_ = bias0;
+    ResetIter();
+  }
 
   void Require(const ::simnpu::ascendc::SrcLoc& loc, const char* what) const {
     if (!inited_) ::simnpu::ascendc::detail::CheckFail(loc, "Matmul::%s: the object was not initialised (REGIST_MATMUL_OBJ / Init)", what);
@@ -558,19 +724,47 @@ class Matmul {
     const int r0 = mi * tiling_.baseM, c0 = ni * tiling_.baseN;
     a_.Fetch(at_, r0, bm, 0, k, a_.trans ? orgM_ : orgKa_, a_.trans ? orgKa_ : orgM_, loc);
     b_.Fetch(bt_, 0, k, c0, bn, b_.trans ? orgKb_ : orgN_, b_.trans ? orgN_ : orgKb_, loc);
+    if constexpr (kAntiQuant) AntiQuant(c0, k, bn, loc);
     const bool prev = ::simnpu::ascendc::detail::cube::tls_hf32;
     ::simnpu::ascendc::detail::cube::tls_hf32 = hf32_ || prev;
     if constexpr (std::is_same<L0cT, float>::value) {
       ::simnpu::ascendc::detail::cube::GemmF32(
           bm, bn, k, [&](int i, int kk) { return ::simnpu::ascendc::detail::cube::ToF(at_[static_cast<size_t>(i) * k + kk]); },
-          [&](int kk, int j) { return ::simnpu::ascendc::detail::cube::ToF(bt_[static_cast<size_t>(kk) * bn + j]); }, c_.data(),
-          ldc16_);
+          [&](int kk, int j) {
+            if constexpr (kAntiQuant) {
+              return btq_[static_cast<size_t>(kk) * bn + j];
+            } else {
+              return ::simnpu::ascendc::detail::cube::ToF(bt_[static_cast<size_t>(kk) * bn + j]);
+            }
+          },
+          c_.data(), ldc16_);
     } else {
       ::simnpu::ascendc::detail::cube::GemmI32(
           bm, bn, k, [&](int i, int kk) { return static_cast<int32_t>(at_[static_cast<size_t>(i) * k + kk]); },
           [&](int kk, int j) { return static_cast<int32_t>(bt_[static_cast<size_t>(kk) * bn + j]); }, c_.data(), ldc16_);
     }
     ::simnpu::ascendc::detail::cube::tls_hf32 = prev;
+  }
+
+  // B tile (k x bn from column col0 of this core's C) -> half values.
+  void AntiQuant(int col0, int k, int bn, const ::simnpu::ascendc::SrcLoc& loc) {
+    btq_.resize(static_cast<size_t>(k) * bn);
+    for (int j = 0; j < bn; ++j) {
+      SrcAT off = aqOffset_, sc = aqScale_;
+      if (aqOffVec_ != nullptr) {
+        if (static_cast<uint32_t>(col0 + j) >= aqVecLen_) {
+          ::simnpu::ascendc::detail::CheckFail(loc, "Matmul: column %d needs an anti-quantisation parameter but the vectors have %u elements",
+                                               col0 + j, aqVecLen_);
+        }
+        off = aqOffVec_[col0 + j];
+        sc = aqScaleVec_[col0 + j];
+      }
+      for (int kk = 0; kk < k; ++kk) {
+        const size_t i = static_cast<size_t>(kk) * bn + j;
+        const half h(static_cast<float>(bt_[i]) + static_cast<float>(off));
+        btq_[i] = static_cast<float>(half(static_cast<float>(h) * static_cast<float>(sc)));
+      }
+    }
   }
 
   void WriteBlockGm(DstT* g, uint8_t enAtomic, bool sequential, const ::simnpu::ascendc::SrcLoc& loc) {
@@ -625,6 +819,15 @@ class Matmul {
   std::vector<L0cT> c_;
   std::vector<SrcAT> at_;
   std::vector<SrcBT> bt_;
+  std::vector<float> btq_;  // anti-quantised B tile
+  std::vector<AsyncBlock> async_;  // Iterate<false> results not yet taken
+  bool workspace_ = false;
+  uint64_t workspaceBytes_ = 0;
+  SrcAT aqOffset_ = SrcAT(0.0f), aqScale_ = SrcAT(1.0f);
+  const SrcAT* aqOffVec_ = nullptr;
+  const SrcAT* aqScaleVec_ = nullptr;
+  uint32_t aqVecLen_ = 0;
+  int32_t batchA_ = 1, batchB_ = 1;
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,

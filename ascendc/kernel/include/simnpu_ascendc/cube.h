@@ -483,13 +483,27 @@ inline int32_t ToI(const T* base, uint64_t i) {
   }
 }
 
+// fp8 inputs (A5, __NPU_ARCH__ 3510): e4m3/e5m2 in any pairing and
+// hifloat8 x hifloat8, to float; the products are exact in fp32.
+template <typename A, typename B>
+constexpr bool Fp8Pair() {
+#if __NPU_ARCH__ == 3510
+  constexpr bool a8 = std::is_same<A, fp8_e4m3fn_t>::value || std::is_same<A, fp8_e5m2_t>::value;
+  constexpr bool b8 = std::is_same<B, fp8_e4m3fn_t>::value || std::is_same<B, fp8_e5m2_t>::value;
+  return (a8 && b8) || (std::is_same<A, hifloat8_t>::value && std::is_same<B, hifloat8_t>::value);
+#else
+  return false;
+#endif
+}
+
 template <typename Dst, typename A, typename B>
 struct MmadTypes {
+  static constexpr bool kFp8 = Fp8Pair<A, B>();
   static constexpr bool kFloat =
       std::is_same<Dst, float>::value &&
       ((std::is_same<A, half>::value && std::is_same<B, half>::value) ||
        (std::is_same<A, bfloat16_t>::value && std::is_same<B, bfloat16_t>::value) ||
-       (std::is_same<A, float>::value && std::is_same<B, float>::value));
+       (std::is_same<A, float>::value && std::is_same<B, float>::value) || kFp8);
   static constexpr bool kInt =
       std::is_same<Dst, int32_t>::value &&
       ((std::is_same<A, int8_t>::value && std::is_same<B, int8_t>::value) ||
@@ -505,7 +519,8 @@ inline void MmadImpl(const AscendC::LocalTensor<Dst>& dst, const AscendC::LocalT
                      const AscendC::MmadParams& p, const SrcLoc& loc) {
   static_assert(MmadTypes<Dst, A, B>::kOk,
                 "Mmad: supported (A, B -> C) types are half/half, bfloat16_t/bfloat16_t, float/float -> float and "
-                "int8_t/int8_t, uint8_t/int8_t, uint8_t/uint8_t, int4b_t/int4b_t -> int32_t");
+                "int8_t/int8_t, uint8_t/int8_t, uint8_t/uint8_t, int4b_t/int4b_t -> int32_t (and fp8_e4m3fn_t/fp8_e5m2_t, "
+                "hifloat8_t pairs -> float on __NPU_ARCH__ 3510)");
   constexpr const char* kApi = "Mmad";
   RequireMem(dst, {AscendC::Hardware::L0C}, kApi, "dst (C matrix)", loc);
   RequireMem(fm, {AscendC::Hardware::L0A}, kApi, "fm (A matrix)", loc);
@@ -671,30 +686,44 @@ inline void CheckQuantTypes(QuantMode_t q, const SrcLoc& loc) {
   }
 }
 
-// Fixpipe core: src NZ (c0 16) -> write(r, c, value) per element.
+// Fixpipe core: src NZ (c0 16) -> write(nd, r, c, value) per element. With
+// ndNum > 1 (NZ -> ND only) the source holds ndNum NZ matrices, each
+// srcNdStride x 1024 bytes after the previous one (head to head), and every
+// one is converted alike; the caller places matrix nd dstNdStride elements
+// after the previous one.
 template <typename T, typename U, typename Out>
 inline void FixpipeRun(const AscendC::LocalTensor<U>& src, const AscendC::FixpipeParamsV220& p, const float* vscale,
-                       const SrcLoc& loc, Out out) {
+                       bool nd_out, const SrcLoc& loc, Out out) {
   constexpr const char* kApi = "Fixpipe";
   static_assert(std::is_same<U, float>::value || std::is_same<U, int32_t>::value, "Fixpipe: the source is float or int32_t (L0C)");
   RequireMem(src, {AscendC::Hardware::L0C}, kApi, "the source", loc);
   RequireAligned(src, 64, kApi, "the source", loc);
   CheckQuantTypes<T, U>(p.quantPre, loc);
-  if (p.ndNum != 1) CheckFail(loc, "Fixpipe: ndNum %u: only one matrix per call is modelled (ndNum = 1)", p.ndNum);
+  if (p.ndNum == 0) CheckFail(loc, "Fixpipe: ndNum 0 out of range [1, 65535]");
+  if (p.ndNum > 1) {
+    if (!nd_out) CheckFail(loc, "Fixpipe: ndNum %u > 1 needs the NZ -> ND conversion (CFG_ROW_MAJOR)", p.ndNum);
+    if (p.srcNdStride == 0 || p.srcNdStride > 512) {
+      CheckFail(loc, "Fixpipe: srcNdStride %u out of range [1, 512] (units of 1024 bytes) with ndNum %u", p.srcNdStride, p.ndNum);
+    }
+    if (p.dstNdStride == 0) CheckFail(loc, "Fixpipe: dstNdStride 0 out of range [1, 65535] with ndNum %u", p.ndNum);
+  }
   if (p.mSize == 0 || p.nSize == 0) return;
   if (p.srcStride < p.mSize) {
     CheckFail(loc, "Fixpipe: srcStride %u (rows between fractal columns) is smaller than mSize %u", p.srcStride, p.mSize);
   }
   const uint32_t nb = (p.nSize + 15u) / 16u;
-  RequireBytes(src, (static_cast<uint64_t>(nb - 1) * p.srcStride * 16u + static_cast<uint64_t>(p.mSize) * 16u) * sizeof(U),
-               kApi, "the source", loc);
-  const U* s = src.GetPhyAddr();
+  const uint64_t nd_elems = static_cast<uint64_t>(p.srcNdStride) * 1024u / sizeof(U);
+  const uint64_t one = static_cast<uint64_t>(nb - 1) * p.srcStride * 16u + static_cast<uint64_t>(p.mSize) * 16u;
+  RequireBytes(src, (static_cast<uint64_t>(p.ndNum - 1) * nd_elems + one) * sizeof(U), kApi, "the source", loc);
   const bool vec = p.quantPre == VDEQF16 || p.quantPre == VREQ8 || p.quantPre == VQF322B8_PRE;
   const float scale = DeqScale(p.deqScalar);
-  for (uint32_t r = 0; r < p.mSize; ++r) {
-    for (uint32_t c = 0; c < p.nSize; ++c) {
-      const U v = s[static_cast<uint64_t>(c / 16) * p.srcStride * 16u + r * 16u + c % 16];
-      out(r, c, FixElem<T, U>(v, p.quantPre, vec ? vscale[c] : scale, p.reluEn, loc));
+  for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+    const U* s = src.GetPhyAddr() + nd * nd_elems;
+    for (uint32_t r = 0; r < p.mSize; ++r) {
+      for (uint32_t c = 0; c < p.nSize; ++c) {
+        const U v = s[static_cast<uint64_t>(c / 16) * p.srcStride * 16u + r * 16u + c % 16];
+        out(nd, r, c, FixElem<T, U>(v, p.quantPre, vec ? vscale[c] : scale, p.reluEn, loc));
+      }
     }
   }
 }
@@ -710,7 +739,7 @@ inline void FixpipeToGm(const AscendC::GlobalTensor<T>& dst, const AscendC::Loca
     std::vector<T> tile(static_cast<size_t>(mAligned) * c0);
     const uint32_t cols = (p.nSize + c0 - 1) / c0;
     std::vector<T> all(static_cast<size_t>(cols) * mAligned * c0, T{});
-    FixpipeRun<T, U>(src, p, vscale, loc, [&](uint32_t r, uint32_t c, T v) {
+    FixpipeRun<T, U>(src, p, vscale, false, loc, [&](uint32_t, uint32_t r, uint32_t c, T v) {
       all[static_cast<size_t>(c / c0) * mAligned * c0 + static_cast<size_t>(r) * c0 + c % c0] = v;
     });
     for (uint32_t q = 0; q < cols; ++q) {
@@ -720,21 +749,22 @@ inline void FixpipeToGm(const AscendC::GlobalTensor<T>& dst, const AscendC::Loca
   } else if constexpr (config.format == AscendC::CO2Layout::ROW_MAJOR) {
     if (p.dstStride < p.nSize) CheckFail(loc, "Fixpipe: dstStride %u (elements per output row) is smaller than nSize %u", p.dstStride, p.nSize);
     std::vector<T> row(p.nSize);
-    uint32_t cur = UINT32_MAX;
+    uint64_t cur = UINT64_MAX;  // element offset of the row being assembled
     auto flush = [&]() {
-      if (cur != UINT32_MAX) GmWrite(g + static_cast<uint64_t>(cur) * p.dstStride, row.data(), row.size() * sizeof(T), loc);
+      if (cur != UINT64_MAX) GmWrite(g + cur, row.data(), row.size() * sizeof(T), loc);
     };
-    FixpipeRun<T, U>(src, p, vscale, loc, [&](uint32_t r, uint32_t c, T v) {
-      if (r != cur) {
+    FixpipeRun<T, U>(src, p, vscale, true, loc, [&](uint32_t nd, uint32_t r, uint32_t c, T v) {
+      const uint64_t at = static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(r) * p.dstStride;
+      if (at != cur) {
         flush();
-        cur = r;
+        cur = at;
       }
       row[c] = v;
     });
     flush();
   } else {
     if (p.dstStride < p.mSize) CheckFail(loc, "Fixpipe: dstStride %u (elements per output column) is smaller than mSize %u", p.dstStride, p.mSize);
-    FixpipeRun<T, U>(src, p, vscale, loc, [&](uint32_t r, uint32_t c, T v) {
+    FixpipeRun<T, U>(src, p, vscale, false, loc, [&](uint32_t, uint32_t r, uint32_t c, T v) {
       GmWrite(g + static_cast<uint64_t>(c) * p.dstStride + r, &v, sizeof(T), loc);
     });
   }
@@ -785,12 +815,12 @@ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const 
   };
   if constexpr (config.format == CO2Layout::NZ) {
     const uint32_t c0 = 16;
-    d::cube::FixpipeRun<T, U>(src, p, nullptr, simnpuLoc, [&](uint32_t r, uint32_t c, T v) {
+    d::cube::FixpipeRun<T, U>(src, p, nullptr, false, simnpuLoc, [&](uint32_t, uint32_t r, uint32_t c, T v) {
       put(static_cast<uint64_t>(c / c0) * p.dstStride * 32u / sizeof(T) + static_cast<uint64_t>(r) * c0 + c % c0, v);
     });
   } else {
-    d::cube::FixpipeRun<T, U>(src, p, nullptr, simnpuLoc, [&](uint32_t r, uint32_t c, T v) {
-      put(static_cast<uint64_t>(r) * p.dstStride + c, v);
+    d::cube::FixpipeRun<T, U>(src, p, nullptr, true, simnpuLoc, [&](uint32_t nd, uint32_t r, uint32_t c, T v) {
+      put(static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(r) * p.dstStride + c, v);
     });
   }
 }

@@ -15,8 +15,14 @@
 // count, blocking while there is none. When every unfinished sub-core of the
 // block waits, nothing can set a flag: the NPU would hang, the model fails
 // the block with the flag ids in the message. A sub-core that fails wakes
-// the others, which stop. Mode 0 (all cores of the launch) is not modelled:
-// it fails with a message. State: MixGroup, guarded by its mutex; the block
+// the others, which stop. Mode 0: a set by an AIC (AIV) returns once every
+// AIC (AIV) of the launch has set the flag, then counts one on the setting
+// core itself, so the following wait passes; it needs the blocks at once
+// (the SyncAll machinery: multicore.h) and works in MIX, AIC-only and
+// AIV-only kernels (there the core's own counters, per thread). In a MIX
+// block the two AIVs meet first, then one of them joins the launch-wide
+// barrier; the AIC and the AIVs of one kernel cannot both use mode 0 (one
+// barrier per block). State: MixGroup, guarded by its mutex; the block
 // contexts are per thread.
 #ifndef SIMNPU_ASCENDC_MIX_H_
 #define SIMNPU_ASCENDC_MIX_H_
@@ -61,11 +67,20 @@ struct MixGroup {
   uint8_t aiv_cnt[kMixAivPerAic][kCrossFlags] = {};       // mu
   uint8_t to_aic[kMixAivPerAic][kCrossFlags] = {};        // mode-2 sets of each AIV not yet paired (mu)
   uint8_t to_aiv[kMixAivPerAic][kCrossFlags] = {};        // mode-1 sets of each AIV not yet paired (mu)
+  uint8_t m0_arrived[kCrossFlags] = {};                   // AIVs in the mode-0 set of a flag (mu)
+  uint8_t m0_release[kMixAivPerAic][kCrossFlags] = {};    // 1: that AIV's mode-0 set may return (mu)
+  int m0_type = -1;                                       // core type that used mode 0 in this block (mu)
   std::mutex print_mu;  // serialises the sub-cores' printf flush into the runtime
 };
 
 SIMNPU_ASCENDC_HIDDEN inline thread_local MixGroup* tls_next_group = nullptr;
 SIMNPU_ASCENDC_HIDDEN inline thread_local int tls_next_sub = 0;
+
+// Thrown to stop a sub-core because another one failed (not its own failure).
+constexpr int kSecondaryFailure = -12345;
+
+// multicore.h: the launch-wide barrier of SyncAll.
+inline bool BlockSync(const char* api, uint32_t op, uint32_t count, const SrcLoc& loc);
 
 // Sub-core index of the running core: 0 for the AIC, 1 + AIV index for an AIV.
 inline int SubCoreId(const BlockContext& c) { return c.core_type == SIMNPU_KERNEL_AIC ? 0 : 1 + c.sub_block_idx; }
@@ -84,13 +99,11 @@ inline void Bump(uint8_t& cnt, uint16_t flag, const char* where, const SrcLoc& l
   ++cnt;
 }
 
+inline MixGroup* RequireGroupOrSolo(const char* api, int mode, uint16_t flag, const SrcLoc& loc);
 inline MixGroup& RequireGroup(const char* api, int mode, uint16_t flag, const SrcLoc& loc) {
   BlockContext* c = tls_ctx;
   if (c == nullptr) CheckFail(loc, "%s called outside of a kernel block", api);
   if (flag >= kCrossFlags) CheckFail(loc, "%s: flagId %u out of range [0, %d]", api, flag, kCrossFlags - 1);
-  if (mode == 0) {
-    CheckFail(loc, "%s<0>: mode 0 (all cores of the launch) is not modelled; use SyncAll", api);
-  }
   if (mode < 0 || mode > 2) CheckFail(loc, "%s: modeId %d out of range [0, 2]", api, mode);
   MixGroup* g = static_cast<MixGroup*>(c->mix_group);
   if (g == nullptr) {
@@ -100,7 +113,109 @@ inline MixGroup& RequireGroup(const char* api, int mode, uint16_t flag, const Sr
   return *g;
 }
 
+inline MixGroup* RequireGroupOrSolo(const char* api, int mode, uint16_t flag, const SrcLoc& loc) {
+  BlockContext* c = tls_ctx;
+  if (c == nullptr) CheckFail(loc, "%s called outside of a kernel block", api);
+  if (flag >= kCrossFlags) CheckFail(loc, "%s: flagId %u out of range [0, %d]", api, flag, kCrossFlags - 1);
+  (void)mode;
+  return static_cast<MixGroup*>(c->mix_group);
+}
+
+// The flag counters of a core outside a MIX block (AIC-only or AIV-only
+// kernels, where only mode 0 has partners): per thread, for the block that
+// runs on it.
+struct SoloFlags {
+  const void* owner = nullptr;
+  int64_t block = -1;
+  uint8_t cnt[kCrossFlags] = {};
+};
+SIMNPU_ASCENDC_HIDDEN inline thread_local SoloFlags tls_solo_flags;
+inline uint8_t* SoloCounters() {
+  BlockContext* c = tls_ctx;
+  SoloFlags& f = tls_solo_flags;
+  const int64_t blk = c->env != nullptr ? c->env->block_idx : -1;
+  if (f.owner != c || f.block != blk) {
+    f = SoloFlags{};
+    f.owner = c;
+    f.block = blk;
+  }
+  return f.cnt;
+}
+
+// Mode 0: the launch-wide meeting of every core of the setting core's type.
+inline void CrossSetAll(uint16_t flag, const SrcLoc& loc) {
+  BlockContext& c = *tls_ctx;
+  MixGroup* g = static_cast<MixGroup*>(c.mix_group);
+  if (g == nullptr) {
+    BlockSync("CrossCoreSetFlag<0>", SIMNPU_SYNC_BARRIER, 0, loc);
+    Bump(SoloCounters()[flag], flag, "own", loc);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lk(g->mu);
+    const int type = static_cast<int>(c.core_type);
+    if (g->m0_type >= 0 && g->m0_type != type) {
+      CrossFail(loc, "CrossCoreSetFlag<0>(%u): the AIC and the AIVs of a MIX kernel both use mode 0; the model "
+                "synchronises one core type per kernel with it", flag);
+    }
+    g->m0_type = type;
+  }
+  if (c.core_type == SIMNPU_KERNEL_AIC) {
+    BlockSync("CrossCoreSetFlag<0>", SIMNPU_SYNC_BARRIER, 0, loc);
+    std::lock_guard<std::mutex> lk(g->mu);
+    Bump(g->aic_cnt[flag], flag, "AIC", loc);
+    g->cv.notify_all();
+    return;
+  }
+  const int s = c.sub_block_idx;
+  const int sub = SubCoreId(c);
+  std::unique_lock<std::mutex> lk(g->mu);
+  if (++g->m0_arrived[flag] < kMixAivPerAic) {
+    // the other AIV joins the launch's barrier for both
+    ++g->waiting;
+    g->wait_on[sub] = &g->m0_release[s][flag];
+    for (;;) {
+      if (g->m0_release[s][flag] != 0) {
+        g->m0_release[s][flag] = 0;
+        --g->waiting;
+        g->wait_on[sub] = nullptr;
+        return;
+      }
+      if (g->failed) {
+        --g->waiting;
+        g->wait_on[sub] = nullptr;
+        c.fail_msg = Prefix("ERROR", loc) + "stopped: another core of the block failed";
+        throw KernelFailure{kSecondaryFailure};
+      }
+      int blocked = 0;
+      for (const uint8_t* w : g->wait_on) blocked += w != nullptr && *w == 0;
+      if (blocked == g->running) {
+        --g->waiting;
+        g->wait_on[sub] = nullptr;
+        lk.unlock();
+        CrossFail(loc, "CrossCoreSetFlag<0>(%u) on AIV %d would wait forever: the other AIV of the block never sets it and "
+                  "every unfinished core of the block is waiting (the NPU would hang here)", flag, s);
+      }
+      g->cv.wait(lk);
+    }
+  }
+  g->m0_arrived[flag] = 0;
+  lk.unlock();
+  BlockSync("CrossCoreSetFlag<0>", SIMNPU_SYNC_BARRIER, 0, loc);
+  lk.lock();
+  for (int v = 0; v < kMixAivPerAic; ++v) {
+    Bump(g->aiv_cnt[v][flag], flag, "AIV", loc);
+    if (v != s) g->m0_release[v][flag] = 1;
+  }
+  g->cv.notify_all();
+}
+
 inline void CrossSet(int mode, uint16_t flag, const SrcLoc& loc) {
+  if (mode == 0) {
+    RequireGroupOrSolo("CrossCoreSetFlag", mode, flag, loc);
+    CrossSetAll(flag, loc);
+    return;
+  }
   MixGroup& g = RequireGroup("CrossCoreSetFlag", mode, flag, loc);
   BlockContext& c = *tls_ctx;
   std::lock_guard<std::mutex> lk(g.mu);
@@ -125,10 +240,19 @@ inline void CrossSet(int mode, uint16_t flag, const SrcLoc& loc) {
   g.cv.notify_all();
 }
 
-// Thrown to stop a sub-core because another one failed (not its own failure).
-constexpr int kSecondaryFailure = -12345;
 
 inline void CrossWait(int mode, uint16_t flag, const SrcLoc& loc) {
+  if (tls_ctx != nullptr && tls_ctx->mix_group == nullptr) {
+    // outside a MIX block only the core's own mode-0 sets count on it
+    RequireGroupOrSolo("CrossCoreWaitFlag", mode, flag, loc);
+    uint8_t& own = SoloCounters()[flag];
+    if (own == 0) {
+      CrossFail(loc, "CrossCoreWaitFlag(%u) on the %s would wait forever: outside a MIX kernel only the core's "
+                "own CrossCoreSetFlag<0>(%u) can count on it, and none is pending (the NPU would hang here)", flag, CoreTypeName(tls_ctx->core_type), flag);
+    }
+    --own;
+    return;
+  }
   MixGroup& g = RequireGroup("CrossCoreWaitFlag", mode, flag, loc);
   BlockContext& c = *tls_ctx;
   uint8_t& cnt = c.core_type == SIMNPU_KERNEL_AIC ? g.aic_cnt[flag] : g.aiv_cnt[c.sub_block_idx][flag];

@@ -150,6 +150,25 @@ class MatmulApiTilingBase {
     return 0;
   }
 
+  // Batch matmul: the NORMAL (BMNK) layout's batch counts and shape, or the
+  // axes of the BSNGD/SBNGD/BNGS1S2 layouts, and the batch count of one
+  // IterateBatch (BatchNum; default the larger of batchA, batchB).
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    if (batchA <= 0 || batchB <= 0 || SetShape(m, n, k) != 0) return -1;
+    aLayout_[0] = batchA;
+    bLayout_[0] = batchB;
+    cLayout_[0] = std::max(batchA, batchB);
+    return 0;
+  }
+  int32_t SetBatchNum(int32_t batch) {
+    if (batch <= 0) return -1;
+    batchNum_ = batch;
+    return 0;
+  }
+  int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) { return SetLayout(aLayout_, b, s, n, g, d); }
+  int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) { return SetLayout(bLayout_, b, s, n, g, d); }
+  int32_t SetCLayout(int32_t b, int32_t s1, int32_t n, int32_t g, int32_t s2) { return SetLayout(cLayout_, b, s1, n, g, s2); }
+
   int64_t GetTiling(::TCubeTiling& t) {
     if (Compute() != 0) return -1;
     t = result_;
@@ -230,7 +249,32 @@ class MatmulApiTilingBase {
     t.dbL0A = 2;
     t.dbL0B = 2;
     t.dbL0C = static_cast<int64_t>(baseM) * baseN * 4 * 2 <= l0c_ ? 2 : 1;
-    t.BatchNum = 1;
+    t.ALayoutInfoB = aLayout_[0];
+    t.ALayoutInfoS = aLayout_[1];
+    t.ALayoutInfoN = aLayout_[2];
+    t.ALayoutInfoG = aLayout_[3];
+    t.ALayoutInfoD = aLayout_[4];
+    t.BLayoutInfoB = bLayout_[0];
+    t.BLayoutInfoS = bLayout_[1];
+    t.BLayoutInfoN = bLayout_[2];
+    t.BLayoutInfoG = bLayout_[3];
+    t.BLayoutInfoD = bLayout_[4];
+    t.CLayoutInfoB = cLayout_[0];
+    t.CLayoutInfoS1 = cLayout_[1];
+    t.CLayoutInfoN = cLayout_[2];
+    t.CLayoutInfoG = cLayout_[3];
+    t.CLayoutInfoS2 = cLayout_[4];
+    t.BatchNum = batchNum_ > 0 ? batchNum_ : std::max(1, std::max(aLayout_[0], bLayout_[0]));
+    return 0;
+  }
+
+  static int32_t SetLayout(int32_t* dst, int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (b <= 0 || s <= 0 || n <= 0 || g <= 0 || d <= 0) return -1;
+    dst[0] = b;
+    dst[1] = s;
+    dst[2] = n;
+    dst[3] = g;
+    dst[4] = d;
     return 0;
   }
 
@@ -242,6 +286,8 @@ class MatmulApiTilingBase {
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
   int64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   int32_t cores_ = 24;
+  int32_t aLayout_[5] = {1, 1, 1, 1, 1}, bLayout_[5] = {1, 1, 1, 1, 1}, cLayout_[5] = {1, 1, 1, 1, 1};  // B, S, N, G, D
+  int32_t batchNum_ = 0;
   ::TCubeTiling result_{};
 };
 
