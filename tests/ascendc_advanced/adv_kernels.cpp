@@ -25,6 +25,32 @@ struct Bufs {
   LocalTensor<uint8_t> a, b, c, d, w, e, tmp;
 };
 
+template <typename T>
+void RunPad(Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t p2, uint32_t p3) {
+  PadTiling t;
+  t.srcHeight = p0;
+  t.srcWidth = p1;
+  t.srcOriWidth = n;
+  PadParams pp{static_cast<uint16_t>(p2 & 0xffff), static_cast<uint16_t>(p2 >> 16), static_cast<int32_t>(p3)};
+  if (p0 % 2 == 0) {
+    Pad(As<T>(u.d), As<T>(u.a), pp, u.tmp, t);
+  } else {
+    Pad(As<T>(u.d), As<T>(u.a), pp, t);
+  }
+}
+template <typename T>
+void RunUnPad(Bufs& u, uint32_t p0, uint32_t p1, uint32_t p2) {
+  UnPadTiling t;
+  t.srcHeight = p0;
+  t.srcWidth = p1;
+  UnPadParams up{static_cast<uint16_t>(p2 & 0xffff), static_cast<uint16_t>(p2 >> 16)};
+  if (p0 % 2 == 0) {
+    UnPad(As<T>(u.d), As<T>(u.a), up, u.tmp, t);
+  } else {
+    UnPad(As<T>(u.d), As<T>(u.a), up, t);
+  }
+}
+
 void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t p2, uint32_t p3) {
   switch (op) {
     case kAdvErfF32: Erf(As<float>(u.d), As<float>(u.a), u.tmp, n); break;
@@ -294,6 +320,43 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
     case kAdvBitwiseNotI8: BitwiseNot(As<int8_t>(u.d), As<int8_t>(u.a), n); break;
     case kAdvWhereTTF32: Where(As<float>(u.d), As<float>(u.a), As<float>(u.b), As<bool>(u.c), n); break;
     case kAdvWhereTSI16: Where(As<int16_t>(u.d), As<int16_t>(u.a), static_cast<int16_t>(p0), As<bool>(u.c), n); break;
+    // ---- pad / unpad: p0 = height, p1 = srcWidth, p2 = leftPad | rightPad << 16,
+    // p3 = padValue, n = srcOriWidth
+    case kAdvPadF16: RunPad<half>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadF32: RunPad<float>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadI16: RunPad<int16_t>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadU32: RunPad<uint32_t>(u, n, p0, p1, p2, p3); break;
+    case kAdvUnPadF16: RunUnPad<half>(u, p0, p1, p2); break;
+    case kAdvUnPadI32: RunUnPad<int32_t>(u, p0, p1, p2); break;
+    // ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest;
+    // values in a, indices in b, finish flags in c; values to d, indices to w
+    case kAdvTopKNormalF32: {
+      TopkTiling t;
+      TopK<float, true, true>(As<float>(u.d), As<int32_t>(u.w), As<float>(u.a), As<int32_t>(u.b), As<bool>(u.c),
+                              u.tmp, static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKSmallF32: {
+      TopkTiling t;
+      TopK<float, true, false, false, TopKMode::TOPK_NSMALL>(As<float>(u.d), As<int32_t>(u.w), As<float>(u.a),
+                                                            As<int32_t>(u.b), As<bool>(u.c), static_cast<int32_t>(p3), t,
+                                                            TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKNormalF16: {
+      TopkTiling t;
+      TopK<half>(As<half>(u.d), As<int32_t>(u.w), As<half>(u.a), As<int32_t>(u.b), As<bool>(u.c),
+                 static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKRadixI32: {
+      static constexpr TopKConfig cfg = {TopKAlgo::RADIX_SELECT, TopKOrder::SMALLEST, true};
+      TopkTiling t;
+      TopK<int32_t, false, false, false, TopKMode::TOPK_NORMAL, cfg>(
+          As<int32_t>(u.d), As<int32_t>(u.w), As<int32_t>(u.a), As<int32_t>(u.b), As<bool>(u.c), u.tmp,
+          static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, /*isLargest (overridden)*/ true);
+      break;
+    }
     default: break;
   }
 }
@@ -376,7 +439,99 @@ extern "C" __global__ __aicore__ void adv_misuse(uint32_t which) {
       CumSum<float>(b, last, a, info);
       break;
     }
+    case 6: {  // Pad: left padding of an aligned width
+      PadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 16;
+      t.srcOriWidth = 14;
+      PadParams pp{1, 1, 0};
+      Pad(b, a, pp, t);
+      break;
+    }
+    case 7: {  // UnPad: rightPad of 32 bytes
+      UnPadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 16;
+      UnPadParams up{0, 8};
+      UnPad(b, a, up, t);
+      break;
+    }
+    case 8: {  // Fill on a vector buffer
+      Fill(a, InitConstValueParams<float>{1, 1, 0, 1.0f});
+      break;
+    }
+    case 9: {  // Pad: more padding than the aligned width holds
+      PadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 5;
+      t.srcOriWidth = 5;
+      PadParams pp{2, 2, 0};
+      Pad(b, a, pp, t);
+      break;
+    }
+    case 10: {  // Fill beyond the tensor
+      LocalMemAllocator<Hardware::L1> l1;
+      LocalTensor<float> t = l1.Alloc<TPosition::A1, float, 64>();
+      Fill(t, InitConstValueParams<float>{2, 4, 1, 1.0f});
+      break;
+    }
+    case 11: {  // Fill: an A2 tensor not 512-byte aligned
+      LocalMemAllocator<Hardware::L0A> l0a;
+      LocalTensor<half> t = l0a.Alloc<TPosition::A2, half, 1024>();
+      Fill(t[16], InitConstValueParams<half>{1, half(1.0f)});
+      break;
+    }
+    case 12: {  // TopK: k above n
+      LocalTensor<int32_t> idx = b.ReinterpretCast<int32_t>();
+      TopkTiling t;
+      TopK<float>(b, idx, a, idx, a.ReinterpretCast<bool>(), 20, t, TopKInfo{2, 32, 17});
+      break;
+    }
+    case 13: {  // TopK: Small mode with inner 64
+      LocalTensor<int32_t> idx = b.ReinterpretCast<int32_t>();
+      TopkTiling t;
+      TopK<float, false, false, false, TopKMode::TOPK_NSMALL>(b, idx, a, idx, a.ReinterpretCast<bool>(), 4, t,
+                                                            TopKInfo{2, 64, 64});
+      break;
+    }
     default: break;
   }
+}
+
+extern "C" __global__ __aicore__ void adv_fill(GM_ADDR out, uint32_t which) {
+  GlobalTensor<uint8_t> go;
+  go.SetGlobalBuffer(out, 4096);
+  LocalTensor<uint8_t> bytes;
+  if (which == 0) {  // A1 float: 2 repeats of 3 blocks, 1 block gap
+    LocalMemAllocator<Hardware::L1> l1;
+    LocalTensor<float> t = l1.Alloc<TPosition::A1, float, 1024>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    Fill(t, InitConstValueParams<float>{2, 3, 1, 5.0f});
+  } else if (which == 1) {  // B2 half: repeatTimes and value only (512-byte repeats)
+    LocalMemAllocator<Hardware::L0B> l0b;
+    LocalTensor<half> t = l0b.Alloc<TPosition::B2, half, 2048>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    InitConstValue(t, InitConstValueParams<half>(3, half(2.5f)));
+  } else if (which == 2) {  // A2 int32: 2 repeats of 2 blocks (512 bytes each), 1 block gap
+    LocalMemAllocator<Hardware::L0A> l0a;
+    LocalTensor<int32_t> t = l0a.Alloc<TPosition::A2, int32_t, 1024>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    InitConstValueParams<int32_t> p;
+    p.SetRepeatTimes(2);
+    p.SetBlockNum(2);
+    p.SetDstGap(1);
+    p.SetInitValue(-7);
+    Fill(t, p);
+  } else {  // B1 uint16: one repeat of 5 blocks
+    LocalMemAllocator<Hardware::L1> l1;
+    LocalTensor<uint16_t> t = l1.Alloc<TPosition::B1, uint16_t, 2048>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    Fill(t, InitConstValueParams<uint16_t>{1, 5, 0, static_cast<uint16_t>(0xBEEF)});
+  }
+  for (uint32_t i = 0; i < 4096; ++i) go.SetValue(i, bytes.GetValue(i));
 }
 

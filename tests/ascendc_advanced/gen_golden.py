@@ -424,5 +424,87 @@ hx = rng.integers(-1000, 1000, NL).astype(np.int16)
 case("where_ts_i16", 77, NL, [7], [hx, np.zeros(0), cond], [np.where(cond != 0, hx, np.int16(7)), None, None],
      "raw:raw:raw", 0)
 
+# ---- pad / unpad (issue 14 leftovers): p0 = height, p1 = srcWidth,
+# p2 = leftPad | rightPad << 16, p3 = padValue (int32 bits), n = srcOriWidth.
+# Element bits are copied: bit-exact. Untouched dst columns keep in3 (zero).
+rng2 = np.random.default_rng(14014)
+
+
+def pad_rows(src, h, w, wa, left, right, value, dtype):
+    out = np.zeros((h, wa), dtype)
+    out[:, :left] = dtype(value)
+    out[:, left:left + w] = src.reshape(h, w)
+    out[:, left + w:left + w + right] = dtype(value)
+    return out
+
+
+def u32(v):
+    return v & 0xFFFFFFFF
+
+
+ph = np.arange(16 * 15).astype(np.float16)  # the page's example: 16 x 15 half, right pad 1 with 321
+case("pad_unaligned_f16", 80, 15, [16, 15, 0 | 1 << 16, 321], [ph],
+     [pad_rows(ph, 16, 15, 16, 0, 1, 321, np.float16), None, None], "raw:raw:raw", 0)
+pf = uni(8 * 5, -9, 9)
+case("pad_unaligned_lr_f32", 81, 5, [8, 5, 1 | 2 << 16, u32(-7)], [pf],
+     [pad_rows(pf, 8, 5, 8, 1, 2, -7, np.float32), None, None], "raw:raw:raw", 0)
+pi = rng2.integers(-1000, 1000, 6 * 10).astype(np.int16)
+case("pad_unaligned_short_i16", 82, 10, [6, 10, 2 | 3 << 16, u32(-1)], [pi],
+     [pad_rows(pi, 6, 10, 16, 2, 3, -1, np.int16), None, None], "raw:raw:raw", 0)
+pa = rng2.uniform(-5, 5, 8 * 16).astype(np.float32)
+pa_out = pa.reshape(8, 16).copy()
+pa_out[:, 13:16] = np.float32(9)
+case("pad_aligned_f32", 81, 13, [8, 16, 0 | 3 << 16, 9], [pa], [pa_out, None, None], "raw:raw:raw", 0)
+pu = rng2.integers(0, 2**32, 4 * 24, dtype=np.uint64).astype(np.uint32)
+pu_out = pu.reshape(4, 24).copy()
+pu_out[:, 20:21] = np.uint32(77)
+case("pad_aligned_u32", 83, 20, [4, 24, 0 | 1 << 16, 77], [pu], [pu_out, None, None], "raw:raw:raw", 0)
+uh = np.arange(16 * 16).astype(np.float16)
+case("unpad_f16", 84, 0, [16, 16, 0 | 1 << 16], [uh], [uh.reshape(16, 16)[:, :15], None, None], "raw:raw:raw", 0)
+ui = rng2.integers(-2**31, 2**31, 5 * 8).astype(np.int32)
+case("unpad_i32", 85, 0, [5, 8, 0 | 3 << 16], [ui], [ui.reshape(5, 8)[:, :5], None, None], "raw:raw:raw", 0)
+
+# ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest.
+# NaN first, then by value (descending when largest), ties in column order.
+def topk_rows(vals, idx_rows, outter, inner, n, k, largest, finish, vpad, ipad, vdt):
+    ov = np.zeros(outter * vpad, vdt)
+    oi = np.zeros(outter * ipad, np.int32)
+    for r in range(outter):
+        row = vals[r * inner:r * inner + n]
+        def key(j):
+            v = row[j]
+            isnan = bool(np.isnan(v)) if np.issubdtype(vdt, np.floating) else False
+            x = 0 if isnan else (-float(v) if largest else float(v))
+            if not np.issubdtype(vdt, np.floating):
+                x = 0 if isnan else (-int(v) if largest else int(v))
+            return (0 if isnan else 1, x, j)
+        order = sorted(range(n), key=key)[:k]
+        ov[r * vpad:r * vpad + k] = row[order]
+        ids = idx_rows(r)
+        oi[r * ipad:r * ipad + k] = n if (finish is not None and finish[r]) else np.array([ids[j] for j in order], np.int32)
+    return ov, oi
+
+
+tv = rng2.uniform(-60000, 60000, 2 * 32).astype(np.float32)
+tv[5] = tv[9]  # a tie
+tv[40] = np.nan
+tidx = (np.arange(32, dtype=np.int32) * 2 + 1)
+tfin = np.zeros(32, np.uint8)
+tfin[1] = 1
+ov, oi = topk_rows(tv, lambda r: tidx, 2, 32, 32, 5, False, tfin, 8, 8, np.float32)
+case("topk_normal_f32", 86, 0, [2, 32, 32, 5], [tv, tidx, tfin], [ov, oi, None], "raw:raw:raw", 0)
+sv = np.full(4 * 32, -np.inf, np.float32)
+for r in range(4):
+    sv[r * 32:r * 32 + 17] = rng2.uniform(-60000, 60000, 17).astype(np.float32)
+sidx = np.tile(np.arange(32, dtype=np.int32) + 100, 4)
+ov, oi = topk_rows(sv, lambda r: sidx[r * 32:(r + 1) * 32], 4, 32, 17, 8, True, None, 8, 8, np.float32)
+case("topk_small_f32", 87, 1, [4, 32, 17, 8], [sv, sidx], [ov, oi, None], "raw:raw:raw", 0)
+hv = rng2.integers(-40, 40, 3 * 64).astype(np.float16)  # many ties
+ov, oi = topk_rows(hv, lambda r: np.arange(64), 3, 64, 50, 10, True, None, 16, 16, np.float16)
+case("topk_normal_f16", 88, 1, [3, 64, 50, 10], [hv], [ov, oi, None], "raw:raw:raw", 0)
+iv = rng2.integers(-5, 5, 2 * 96).astype(np.int32)
+ov, oi = topk_rows(iv, lambda r: np.arange(96), 2, 96, 90, 12, False, None, 16, 16, np.int32)
+case("topk_radix_i32", 89, 1, [2, 96, 90, 12], [iv], [ov, oi, None], "raw:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")
