@@ -328,6 +328,28 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
     case kAdvPadU32: RunPad<uint32_t>(u, n, p0, p1, p2, p3); break;
     case kAdvUnPadF16: RunUnPad<half>(u, p0, p1, p2); break;
     case kAdvUnPadI32: RunUnPad<int32_t>(u, p0, p1, p2); break;
+    // ---- LayerNorm with rstd: p0 = aLength, p1 = rLength, p2 = rLengthWithPadding, p3 = eps bits;
+    // x in a, gamma in b, beta in c; y to d, mean to w, rstd (or variance) to e
+    case kAdvLayerNormRstdF32: {
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float>(As<float>(u.d), As<float>(u.w), As<float>(u.e), As<float>(u.a), As<float>(u.b),
+                              As<float>(u.c), F(p3), u.tmp, LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
+    case kAdvLayerNormVarF16: {
+      static constexpr LayerNormConfig cfg = {true, false, false, false};  // no beta, variance out
+      LayerNormSeparateTiling t;
+      LayerNorm<float, half, false, cfg>(As<half>(u.d), As<float>(u.w), As<float>(u.e), As<half>(u.a), As<float>(u.b),
+                                         As<float>(u.c), F(p3), LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
+    case kAdvLayerNormOnlyF32: {
+      static constexpr LayerNormConfig cfg = {false, true, true, true};  // no gamma, y only
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float, false, cfg>(As<float>(u.d), As<float>(u.w), As<float>(u.e), As<float>(u.a),
+                                          As<float>(u.b), As<float>(u.c), F(p3), LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
     // ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest;
     // values in a, indices in b, finish flags in c; values to d, indices to w
     case kAdvTopKNormalF32: {
@@ -485,6 +507,11 @@ extern "C" __global__ __aicore__ void adv_misuse(uint32_t which) {
       LocalTensor<int32_t> idx = b.ReinterpretCast<int32_t>();
       TopkTiling t;
       TopK<float>(b, idx, a, idx, a.ReinterpretCast<bool>(), 20, t, TopKInfo{2, 32, 17});
+      break;
+    }
+    case 14: {  // LayerNorm (rstd form): rLength above rLengthWithPadding
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float>(b, c, c, a, c, c, 1e-5f, LayerNormPara{2, 40, 32}, t);
       break;
     }
     case 13: {  // TopK: Small mode with inner 64

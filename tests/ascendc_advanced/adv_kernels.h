@@ -91,6 +91,9 @@ enum AdvOp : uint32_t {
   kAdvTopKSmallF32 = 87,
   kAdvTopKNormalF16 = 88,
   kAdvTopKRadixI32 = 89,
+  kAdvLayerNormRstdF32 = 90,
+  kAdvLayerNormVarF16 = 91,
+  kAdvLayerNormOnlyF32 = 92,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,

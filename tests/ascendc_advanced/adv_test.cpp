@@ -158,6 +158,10 @@ TEST(AdvRules, TopKSmallModeInner) {
   EXPECT_EQ(Misuse(13), "TopK: topKInfo.inner (64) must be 32 in the Small mode (TOPK_NSMALL)");
 }
 
+TEST(AdvRules, LayerNormRstdRLength) {
+  EXPECT_EQ(Misuse(14), "LayerNorm: rLength (40) must be in [1, rLengthWithPadding = 32]");
+}
+
 // ---- Fill / InitConstValue: every byte of the 4096-byte tensor
 std::vector<uint8_t> FillCase(uint32_t which) {
   std::vector<uint8_t> out(4096, 0);

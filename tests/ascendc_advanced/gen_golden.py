@@ -506,5 +506,41 @@ iv = rng2.integers(-5, 5, 2 * 96).astype(np.int32)
 ov, oi = topk_rows(iv, lambda r: np.arange(96), 2, 96, 90, 12, False, None, 16, 16, np.int32)
 case("topk_radix_i32", 89, 1, [2, 96, 90, 12], [iv], [ov, oi, None], "raw:raw:raw", 0)
 
+# ---- LayerNorm with rstd ([A, R] rows rLengthWithPadding apart): y, mean, rstd / variance
+def layernorm_ar(x, a, r, rp, g, b, eps, out_dt):
+    xr = f64(x).reshape(a, rp)[:, :r]
+    m = xr.mean(axis=-1)
+    v = ((xr - m[:, None]) ** 2).mean(axis=-1)
+    rs = 1.0 / np.sqrt(v + eps)
+    y = (xr - m[:, None]) * rs[:, None]
+    if g is not None:
+        y = y * f64(g)
+    if b is not None:
+        y = y + f64(b)
+    full = np.zeros((a, rp), out_dt)
+    full[:, :r] = y.astype(out_dt)
+    return full, m.astype(np.float32), rs.astype(np.float32), v.astype(np.float32)
+
+
+A1, R1, RP1 = 6, 100, 104
+ax1 = rng2.uniform(-3, 3, A1 * RP1).astype(np.float32)
+ag1 = rng2.uniform(0.5, 1.5, R1).astype(np.float32)
+ab1 = rng2.uniform(-0.5, 0.5, R1).astype(np.float32)
+e1 = np.float32(1e-5)
+y1, m1, rs1, _ = layernorm_ar(ax1, A1, R1, RP1, ag1, ab1, float(e1), np.float32)
+case("layernorm_rstd_f32", 90, 0, [A1, R1, RP1, fbits(e1)], [ax1, ag1, ab1], [y1, m1, rs1], "f32:f32:f32", 2e-5)
+A2, R2 = 4, 64
+ax2 = rng2.uniform(-3, 3, A2 * R2).astype(np.float16)
+ag2 = rng2.uniform(0.5, 1.5, R2).astype(np.float32)
+e2 = np.float32(1e-3)
+y2, m2, _, v2 = layernorm_ar(ax2, A2, R2, R2, ag2, None, float(e2), np.float16)
+case("layernorm_var_nobeta_f16", 91, 0, [A2, R2, R2, fbits(e2)], [ax2, ag2], [y2, m2, v2], "f16:f32:f32", 2e-3)
+A3, R3, RP3 = 3, 40, 48
+ax3 = rng2.uniform(-3, 3, A3 * RP3).astype(np.float32)
+ab3 = rng2.uniform(-0.5, 0.5, R3).astype(np.float32)
+y3, _, _, _ = layernorm_ar(ax3, A3, R3, RP3, None, ab3, float(e1), np.float32)
+case("layernorm_only_nogamma_f32", 92, 0, [A3, R3, RP3, fbits(e1)], [ax3, np.zeros(R3, np.float32), ab3],
+     [y3, None, None], "f32:f32:f32", 2e-5)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

@@ -138,4 +138,25 @@ TEST(AdvTiling, TopKTilingSizesAndBytes) {
   EXPECT_EQ(std::memcmp(buf.data(), &k, sizeof k), 0);
 }
 
+TEST(AdvTiling, LayerNormSeparateTilingForTheRstdForm) {
+  ge::Shape shape({6, 104});  // [A, R]
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormMaxMinTmpSize(shape, sizeof(float), false, true, false, mx, mn);
+  EXPECT_EQ(mn, 416u);  // one row of 104 floats
+  EXPECT_EQ(mx, 6u * 416u);
+  optiling::LayerNormSeparateTiling host;
+  AscendC::GetLayerNormNDTilingInfo(shape, mn * 2, sizeof(float), false, true, host);
+  EXPECT_EQ(host.get_aLength(), 6u);
+  EXPECT_EQ(host.get_rLength(), 104u);
+  EXPECT_EQ(host.get_rHeadLength(), 64u);
+  EXPECT_EQ(host.get_aCurLength(), 2u);
+  EXPECT_EQ(host.get_loopRound(), 3u);
+  std::vector<uint8_t> buf(host.GetDataSize());
+  host.SaveToBuffer(buf.data(), buf.size());
+  ASSERT_EQ(buf.size(), sizeof(LayerNormSeparateTiling));
+  LayerNormSeparateTiling k;
+  AscendC::GetLayerNormNDTilingInfo(shape, mn * 2, sizeof(float), false, true, k);
+  EXPECT_EQ(std::memcmp(buf.data(), &k, sizeof k), 0);
+}
+
 }  // namespace

@@ -44,6 +44,7 @@
 #include "simnpu_ascendc/adv_activation.h"
 #include "simnpu_ascendc/adv_softmax.h"
 #include "simnpu_ascendc/adv_norm.h"
+#include "simnpu_ascendc/adv_layernorm_rstd.h"
 #include "simnpu_ascendc/adv_quant.h"
 #include "simnpu_ascendc/adv_sort.h"
 #include "simnpu_ascendc/adv_topk.h"
