@@ -350,6 +350,30 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
                                           As<float>(u.b), As<float>(u.c), F(p3), LayerNormPara{p0, p1, p2}, t);
       break;
     }
+    // ---- Gatherb / Scatter: src in a, uint32 offsets in b; p0 = repeatTime,
+    // p1 = dstBlkStride (Gatherb) / mask (Scatter), p2 = rep stride, p3 = dstBaseAddr, n = count
+    case kAdvGatherbU32:
+      Gatherb(As<uint32_t>(u.d), As<uint32_t>(u.a), As<uint32_t>(u.b), static_cast<uint8_t>(p0),
+              GatherRepeatParams(static_cast<uint8_t>(p1), static_cast<uint8_t>(p2)));
+      break;
+    case kAdvGatherbU16: {
+      GatherRepeatParams gp;
+      gp.dstBlkStride = static_cast<uint8_t>(p1);
+      gp.dstRepStride = static_cast<uint16_t>(p2);
+      Gatherb(As<uint16_t>(u.d), As<uint16_t>(u.a), As<uint32_t>(u.b), static_cast<uint8_t>(p0), gp);
+      break;
+    }
+    case kAdvScatterF32: Scatter(As<float>(u.d), As<float>(u.a), As<uint32_t>(u.b), p3, n); break;
+    case kAdvScatterMaskF16:
+      Scatter(As<half>(u.d), As<half>(u.a), As<uint32_t>(u.b), p3, static_cast<uint64_t>(p1), static_cast<uint8_t>(p0),
+              static_cast<uint8_t>(p2));
+      break;
+    case kAdvScatterMaskBitsI32: {
+      const uint64_t bits[2] = {0xF0F0F0F0F0F0F0F0ull, 0};
+      Scatter(As<int32_t>(u.d), As<int32_t>(u.a), As<uint32_t>(u.b), p3, bits, static_cast<uint8_t>(p0),
+              static_cast<uint8_t>(p2));
+      break;
+    }
     // ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest;
     // values in a, indices in b, finish flags in c; values to d, indices to w
     case kAdvTopKNormalF32: {
@@ -512,6 +536,20 @@ extern "C" __global__ __aicore__ void adv_misuse(uint32_t which) {
     case 14: {  // LayerNorm (rstd form): rLength above rLengthWithPadding
       LayerNormSeparateTiling t;
       LayerNorm<float, float>(b, c, c, a, c, c, 1e-5f, LayerNormPara{2, 40, 32}, t);
+      break;
+    }
+    case 15: {  // Gatherb: an offset that is not a whole block
+      LocalTensor<uint32_t> off = c.ReinterpretCast<uint32_t>();
+      for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 32u);
+      off.SetValue(5, 40);
+      Gatherb(b.ReinterpretCast<uint32_t>(), a.ReinterpretCast<uint32_t>(), off, 1, GatherRepeatParams(1, 8));
+      break;
+    }
+    case 16: {  // Scatter: an offset outside dst
+      LocalTensor<uint32_t> off = c.ReinterpretCast<uint32_t>();
+      for (uint32_t i = 0; i < 16; ++i) off.SetValue(i, i * 4u);
+      off.SetValue(3, 4096);
+      Scatter(b, a, off, 0, 16u);
       break;
     }
     case 13: {  // TopK: Small mode with inner 64

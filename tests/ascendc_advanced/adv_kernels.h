@@ -94,6 +94,11 @@ enum AdvOp : uint32_t {
   kAdvLayerNormRstdF32 = 90,
   kAdvLayerNormVarF16 = 91,
   kAdvLayerNormOnlyF32 = 92,
+  kAdvGatherbU32 = 93,
+  kAdvGatherbU16 = 94,
+  kAdvScatterF32 = 95,
+  kAdvScatterMaskF16 = 96,
+  kAdvScatterMaskBitsI32 = 97,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,

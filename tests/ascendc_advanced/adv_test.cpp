@@ -162,6 +162,13 @@ TEST(AdvRules, LayerNormRstdRLength) {
   EXPECT_EQ(Misuse(14), "LayerNorm: rLength (40) must be in [1, rLengthWithPadding = 32]");
 }
 
+TEST(AdvRules, GatherbOffsetNotABlock) {
+  EXPECT_EQ(Misuse(15), "Gatherb: offset[5] = 40 bytes is not a multiple of 32");
+}
+TEST(AdvRules, ScatterOutsideDst) {
+  EXPECT_EQ(Misuse(16), "Scatter: dstBaseAddr + dstOffset[3] = 4096 bytes is outside dst (4096 bytes)");
+}
+
 // ---- Fill / InitConstValue: every byte of the 4096-byte tensor
 std::vector<uint8_t> FillCase(uint32_t which) {
   std::vector<uint8_t> out(4096, 0);

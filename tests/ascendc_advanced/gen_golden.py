@@ -542,5 +542,56 @@ y3, _, _, _ = layernorm_ar(ax3, A3, R3, RP3, None, ab3, float(e1), np.float32)
 case("layernorm_only_nogamma_f32", 92, 0, [A3, R3, RP3, fbits(e1)], [ax3, np.zeros(R3, np.float32), ab3],
      [y3, None, None], "f32:f32:f32", 2e-5)
 
+# ---- Gatherb (32-byte blocks by byte offset) and Scatter (elements by byte offset)
+def gatherb(src_bytes, offs, rep, blk, reps, dst_bytes):
+    out = np.zeros(dst_bytes, np.uint8)
+    for r in range(rep):
+        for b in range(8):
+            o = int(offs[r * 8 + b])
+            d = (r * reps + b * blk) * 32
+            out[d:d + 32] = src_bytes[o:o + 32]
+    return out
+
+
+gsrc = rng2.integers(0, 2**32, 4096, dtype=np.uint64).astype(np.uint32)  # 16 KiB: 512 blocks
+goff = (rng2.integers(0, 512, 24) * 32).astype(np.uint32)
+case("gatherb_u32", 93, 0, [3, 1, 8], [gsrc, goff],
+     [gatherb(gsrc.view(np.uint8), goff, 3, 1, 8, 3 * 256), None, None], "raw:raw:raw", 0)
+gsrc16 = rng2.integers(0, 2**16, 8192).astype(np.uint16)
+goff16 = (rng2.integers(0, 512, 16) * 32).astype(np.uint32)
+case("gatherb_strided_u16", 94, 0, [2, 2, 20], [gsrc16, goff16],
+     [gatherb(gsrc16.view(np.uint8), goff16, 2, 2, 20, (20 + 14) * 32 + 32), None, None], "raw:raw:raw", 0)
+
+
+def scatter(vals, offs, base, dst_bytes):
+    out = np.zeros(dst_bytes, np.uint8)
+    vb = vals.view(np.uint8).reshape(len(vals), -1)
+    es = vb.shape[1]
+    for i in range(len(vals)):
+        a = base + int(offs[i])
+        out[a:a + es] = vb[i]
+    return out
+
+
+NS = 300
+sv32 = rng2.uniform(-9, 9, NS).astype(np.float32)
+so32 = (rng2.permutation(NS + 20)[:NS] * 4).astype(np.uint32)
+case("scatter_f32", 95, NS, [0, 0, 0, 64], [sv32, so32], [scatter(sv32, so32, 64, 64 + (NS + 20) * 4), None, None],
+     "raw:raw:raw", 0)
+# mask form, continuous mask 100 of 128 halves, 2 repeats, srcRepStride 8 (dense)
+sv16 = rng2.uniform(-9, 9, 256).astype(np.float16)
+so16 = (rng2.permutation(256) * 2).astype(np.uint32)
+act = [r * 128 + j for r in range(2) for j in range(100)]
+case("scatter_mask_f16", 96, 0, [2, 100, 8, 0], [sv16, so16],
+     [scatter(sv16[act], so16[act], 0, 512), None, None], "raw:raw:raw", 0)
+# mask bits 0xF0F0... over 64 int32 lanes, 2 repeats, srcRepStride 10 (repeat 1 at element 80)
+svi = rng2.integers(-2**31, 2**31, 160).astype(np.int32)
+soi = (rng2.permutation(128) * 4).astype(np.uint32)
+lanes = [j for j in range(64) if (0xF0F0F0F0F0F0F0F0 >> j) & 1]
+src_idx = [r * 80 + j for r in range(2) for j in lanes]
+off_idx = [r * 64 + j for r in range(2) for j in lanes]
+case("scatter_maskbits_i32", 97, 0, [2, 0, 10, 32], [svi, soi],
+     [scatter(svi[src_idx], soi[off_idx], 32, 32 + 512), None, None], "raw:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

@@ -32,6 +32,7 @@
 #include "simnpu_ascendc/vec_logic.h"
 #include "simnpu_ascendc/vec_cmpsel.h"
 #include "simnpu_ascendc/vec_gather.h"
+#include "simnpu_ascendc/vec_scatter.h"
 #include "simnpu_ascendc/data_copy_pad.h"
 #include "simnpu_ascendc/cast_reduce.h"
 #include "simnpu_ascendc/vec_reduce.h"
