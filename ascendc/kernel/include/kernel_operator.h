@@ -54,6 +54,7 @@
 #include "simnpu_ascendc/adv_pad.h"
 #include "simnpu_ascendc/fill.h"
 #include "simnpu_ascendc/multicore.h"
+#include "simnpu_ascendc/mutex_barrier.h"
 #include "simnpu_ascendc/print.h"
 #include "simnpu_ascendc/debug.h"
 #include "simnpu_ascendc/glue.h"
