@@ -374,6 +374,26 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
               static_cast<uint8_t>(p2));
       break;
     }
+    // ---- the 950 Sort forms (SortConfig): n values in a (indices in b); values to d, indices to w
+    case kAdvSortCfgF32: {
+      LocalTensor<float> dst = As<float>(u.d);
+      Sort<float>(dst, As<float>(u.a), n);
+      break;
+    }
+    case kAdvSortCfgMergeF16: {
+      static constexpr SortConfig cfg = {SortType::MERGE_SORT, true};
+      LocalTensor<half> dst = As<half>(u.d);
+      LocalTensor<uint32_t> idx = As<uint32_t>(u.w);
+      Sort<half, false, cfg>(dst, idx, As<half>(u.a), n);
+      break;
+    }
+    case kAdvSortCfgI32Idx64: {
+      static constexpr SortConfig cfg = {SortType::RADIX_SORT, true};
+      LocalTensor<int32_t> dst = As<int32_t>(u.d);
+      LocalTensor<int64_t> idx = As<int64_t>(u.w);
+      Sort<int32_t, int64_t, false, cfg>(dst, idx, As<int32_t>(u.a), As<int64_t>(u.b), u.tmp, n);
+      break;
+    }
     // ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest;
     // values in a, indices in b, finish flags in c; values to d, indices to w
     case kAdvTopKNormalF32: {

@@ -99,6 +99,9 @@ enum AdvOp : uint32_t {
   kAdvScatterF32 = 95,
   kAdvScatterMaskF16 = 96,
   kAdvScatterMaskBitsI32 = 97,
+  kAdvSortCfgF32 = 98,
+  kAdvSortCfgMergeF16 = 99,
+  kAdvSortCfgI32Idx64 = 100,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,

@@ -593,5 +593,29 @@ off_idx = [r * 64 + j for r in range(2) for j in lanes]
 case("scatter_maskbits_i32", 97, 0, [2, 0, 10, 32], [svi, soi],
      [scatter(svi[src_idx], soi[off_idx], 32, 32 + 512), None, None], "raw:raw:raw", 0)
 
+# ---- the 950 Sort forms: stable, ascending unless descending, NaN the largest value
+def stable_order(v, desc):
+    isn = np.isnan(v) if np.issubdtype(v.dtype, np.floating) else np.zeros(v.size, bool)
+    if desc:
+        key = lambda i: (0 if isn[i] else 1, 0 if isn[i] else -float(v[i]), i)
+    else:
+        key = lambda i: (1 if isn[i] else 0, 0 if isn[i] else float(v[i]), i)
+    return sorted(range(v.size), key=key)
+
+
+NSC = 300
+scf = rng2.integers(-50, 50, NSC).astype(np.float32) * np.float32(0.25)
+scf[[3, 77, 200]] = np.nan
+o = stable_order(scf, False)
+case("sortcfg_radix_f32", 98, NSC, [], [scf], [scf[o], None, None], "raw:raw:raw", 0)
+sch = rng2.integers(-30, 30, 256).astype(np.float16)
+o = stable_order(sch, True)
+case("sortcfg_merge_desc_f16", 99, 256, [], [sch], [sch[o], np.array(o, np.uint32), None], "raw:raw:raw", 0)
+sci = rng2.integers(-1000, 1000, 200).astype(np.int32)
+sci[10:20] = 5  # ties keep input order
+scx = (np.arange(200, dtype=np.int64) * 1000003 + 7)
+o = stable_order(sci, True)
+case("sortcfg_radix_desc_i32_idx64", 100, 200, [], [sci, scx], [sci[o], scx[o], None], "raw:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

@@ -49,6 +49,7 @@
 #include "simnpu_ascendc/adv_quant.h"
 #include "simnpu_ascendc/adv_sort.h"
 #include "simnpu_ascendc/adv_topk.h"
+#include "simnpu_ascendc/adv_sort_config.h"
 #include "simnpu_ascendc/adv_broadcast.h"
 #include "simnpu_ascendc/adv_logic.h"
 #include "simnpu_ascendc/adv_pad.h"
