@@ -25,6 +25,32 @@ struct Bufs {
   LocalTensor<uint8_t> a, b, c, d, w, e, tmp;
 };
 
+template <typename T>
+void RunPad(Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t p2, uint32_t p3) {
+  PadTiling t;
+  t.srcHeight = p0;
+  t.srcWidth = p1;
+  t.srcOriWidth = n;
+  PadParams pp{static_cast<uint16_t>(p2 & 0xffff), static_cast<uint16_t>(p2 >> 16), static_cast<int32_t>(p3)};
+  if (p0 % 2 == 0) {
+    Pad(As<T>(u.d), As<T>(u.a), pp, u.tmp, t);
+  } else {
+    Pad(As<T>(u.d), As<T>(u.a), pp, t);
+  }
+}
+template <typename T>
+void RunUnPad(Bufs& u, uint32_t p0, uint32_t p1, uint32_t p2) {
+  UnPadTiling t;
+  t.srcHeight = p0;
+  t.srcWidth = p1;
+  UnPadParams up{static_cast<uint16_t>(p2 & 0xffff), static_cast<uint16_t>(p2 >> 16)};
+  if (p0 % 2 == 0) {
+    UnPad(As<T>(u.d), As<T>(u.a), up, u.tmp, t);
+  } else {
+    UnPad(As<T>(u.d), As<T>(u.a), up, t);
+  }
+}
+
 void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t p2, uint32_t p3) {
   switch (op) {
     case kAdvErfF32: Erf(As<float>(u.d), As<float>(u.a), u.tmp, n); break;
@@ -294,6 +320,109 @@ void RunOp(uint32_t op, Bufs& u, uint32_t n, uint32_t p0, uint32_t p1, uint32_t 
     case kAdvBitwiseNotI8: BitwiseNot(As<int8_t>(u.d), As<int8_t>(u.a), n); break;
     case kAdvWhereTTF32: Where(As<float>(u.d), As<float>(u.a), As<float>(u.b), As<bool>(u.c), n); break;
     case kAdvWhereTSI16: Where(As<int16_t>(u.d), As<int16_t>(u.a), static_cast<int16_t>(p0), As<bool>(u.c), n); break;
+    // ---- pad / unpad: p0 = height, p1 = srcWidth, p2 = leftPad | rightPad << 16,
+    // p3 = padValue, n = srcOriWidth
+    case kAdvPadF16: RunPad<half>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadF32: RunPad<float>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadI16: RunPad<int16_t>(u, n, p0, p1, p2, p3); break;
+    case kAdvPadU32: RunPad<uint32_t>(u, n, p0, p1, p2, p3); break;
+    case kAdvUnPadF16: RunUnPad<half>(u, p0, p1, p2); break;
+    case kAdvUnPadI32: RunUnPad<int32_t>(u, p0, p1, p2); break;
+    // ---- LayerNorm with rstd: p0 = aLength, p1 = rLength, p2 = rLengthWithPadding, p3 = eps bits;
+    // x in a, gamma in b, beta in c; y to d, mean to w, rstd (or variance) to e
+    case kAdvLayerNormRstdF32: {
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float>(As<float>(u.d), As<float>(u.w), As<float>(u.e), As<float>(u.a), As<float>(u.b),
+                              As<float>(u.c), F(p3), u.tmp, LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
+    case kAdvLayerNormVarF16: {
+      static constexpr LayerNormConfig cfg = {true, false, false, false};  // no beta, variance out
+      LayerNormSeparateTiling t;
+      LayerNorm<float, half, false, cfg>(As<half>(u.d), As<float>(u.w), As<float>(u.e), As<half>(u.a), As<float>(u.b),
+                                         As<float>(u.c), F(p3), LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
+    case kAdvLayerNormOnlyF32: {
+      static constexpr LayerNormConfig cfg = {false, true, true, true};  // no gamma, y only
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float, false, cfg>(As<float>(u.d), As<float>(u.w), As<float>(u.e), As<float>(u.a),
+                                          As<float>(u.b), As<float>(u.c), F(p3), LayerNormPara{p0, p1, p2}, t);
+      break;
+    }
+    // ---- Gatherb / Scatter: src in a, uint32 offsets in b; p0 = repeatTime,
+    // p1 = dstBlkStride (Gatherb) / mask (Scatter), p2 = rep stride, p3 = dstBaseAddr, n = count
+    case kAdvGatherbU32:
+      Gatherb(As<uint32_t>(u.d), As<uint32_t>(u.a), As<uint32_t>(u.b), static_cast<uint8_t>(p0),
+              GatherRepeatParams(static_cast<uint8_t>(p1), static_cast<uint8_t>(p2)));
+      break;
+    case kAdvGatherbU16: {
+      GatherRepeatParams gp;
+      gp.dstBlkStride = static_cast<uint8_t>(p1);
+      gp.dstRepStride = static_cast<uint16_t>(p2);
+      Gatherb(As<uint16_t>(u.d), As<uint16_t>(u.a), As<uint32_t>(u.b), static_cast<uint8_t>(p0), gp);
+      break;
+    }
+    case kAdvScatterF32: Scatter(As<float>(u.d), As<float>(u.a), As<uint32_t>(u.b), p3, n); break;
+    case kAdvScatterMaskF16:
+      Scatter(As<half>(u.d), As<half>(u.a), As<uint32_t>(u.b), p3, static_cast<uint64_t>(p1), static_cast<uint8_t>(p0),
+              static_cast<uint8_t>(p2));
+      break;
+    case kAdvScatterMaskBitsI32: {
+      const uint64_t bits[2] = {0xF0F0F0F0F0F0F0F0ull, 0};
+      Scatter(As<int32_t>(u.d), As<int32_t>(u.a), As<uint32_t>(u.b), p3, bits, static_cast<uint8_t>(p0),
+              static_cast<uint8_t>(p2));
+      break;
+    }
+    // ---- the 950 Sort forms (SortConfig): n values in a (indices in b); values to d, indices to w
+    case kAdvSortCfgF32: {
+      LocalTensor<float> dst = As<float>(u.d);
+      Sort<float>(dst, As<float>(u.a), n);
+      break;
+    }
+    case kAdvSortCfgMergeF16: {
+      static constexpr SortConfig cfg = {SortType::MERGE_SORT, true};
+      LocalTensor<half> dst = As<half>(u.d);
+      LocalTensor<uint32_t> idx = As<uint32_t>(u.w);
+      Sort<half, false, cfg>(dst, idx, As<half>(u.a), n);
+      break;
+    }
+    case kAdvSortCfgI32Idx64: {
+      static constexpr SortConfig cfg = {SortType::RADIX_SORT, true};
+      LocalTensor<int32_t> dst = As<int32_t>(u.d);
+      LocalTensor<int64_t> idx = As<int64_t>(u.w);
+      Sort<int32_t, int64_t, false, cfg>(dst, idx, As<int32_t>(u.a), As<int64_t>(u.b), u.tmp, n);
+      break;
+    }
+    // ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest;
+    // values in a, indices in b, finish flags in c; values to d, indices to w
+    case kAdvTopKNormalF32: {
+      TopkTiling t;
+      TopK<float, true, true>(As<float>(u.d), As<int32_t>(u.w), As<float>(u.a), As<int32_t>(u.b), As<bool>(u.c),
+                              u.tmp, static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKSmallF32: {
+      TopkTiling t;
+      TopK<float, true, false, false, TopKMode::TOPK_NSMALL>(As<float>(u.d), As<int32_t>(u.w), As<float>(u.a),
+                                                            As<int32_t>(u.b), As<bool>(u.c), static_cast<int32_t>(p3), t,
+                                                            TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKNormalF16: {
+      TopkTiling t;
+      TopK<half>(As<half>(u.d), As<int32_t>(u.w), As<half>(u.a), As<int32_t>(u.b), As<bool>(u.c),
+                 static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, n != 0);
+      break;
+    }
+    case kAdvTopKRadixI32: {
+      static constexpr TopKConfig cfg = {TopKAlgo::RADIX_SELECT, TopKOrder::SMALLEST, true};
+      TopkTiling t;
+      TopK<int32_t, false, false, false, TopKMode::TOPK_NORMAL, cfg>(
+          As<int32_t>(u.d), As<int32_t>(u.w), As<int32_t>(u.a), As<int32_t>(u.b), As<bool>(u.c), u.tmp,
+          static_cast<int32_t>(p3), t, TopKInfo{int32_t(p0), int32_t(p1), int32_t(p2)}, /*isLargest (overridden)*/ true);
+      break;
+    }
     default: break;
   }
 }
@@ -376,7 +505,118 @@ extern "C" __global__ __aicore__ void adv_misuse(uint32_t which) {
       CumSum<float>(b, last, a, info);
       break;
     }
+    case 6: {  // Pad: left padding of an aligned width
+      PadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 16;
+      t.srcOriWidth = 14;
+      PadParams pp{1, 1, 0};
+      Pad(b, a, pp, t);
+      break;
+    }
+    case 7: {  // UnPad: rightPad of 32 bytes
+      UnPadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 16;
+      UnPadParams up{0, 8};
+      UnPad(b, a, up, t);
+      break;
+    }
+    case 8: {  // Fill on a vector buffer
+      Fill(a, InitConstValueParams<float>{1, 1, 0, 1.0f});
+      break;
+    }
+    case 9: {  // Pad: more padding than the aligned width holds
+      PadTiling t;
+      t.srcHeight = 4;
+      t.srcWidth = 5;
+      t.srcOriWidth = 5;
+      PadParams pp{2, 2, 0};
+      Pad(b, a, pp, t);
+      break;
+    }
+    case 10: {  // Fill beyond the tensor
+      LocalMemAllocator<Hardware::L1> l1;
+      LocalTensor<float> t = l1.Alloc<TPosition::A1, float, 64>();
+      Fill(t, InitConstValueParams<float>{2, 4, 1, 1.0f});
+      break;
+    }
+    case 11: {  // Fill: an A2 tensor not 512-byte aligned
+      LocalMemAllocator<Hardware::L0A> l0a;
+      LocalTensor<half> t = l0a.Alloc<TPosition::A2, half, 1024>();
+      Fill(t[16], InitConstValueParams<half>{1, half(1.0f)});
+      break;
+    }
+    case 12: {  // TopK: k above n
+      LocalTensor<int32_t> idx = b.ReinterpretCast<int32_t>();
+      TopkTiling t;
+      TopK<float>(b, idx, a, idx, a.ReinterpretCast<bool>(), 20, t, TopKInfo{2, 32, 17});
+      break;
+    }
+    case 14: {  // LayerNorm (rstd form): rLength above rLengthWithPadding
+      LayerNormSeparateTiling t;
+      LayerNorm<float, float>(b, c, c, a, c, c, 1e-5f, LayerNormPara{2, 40, 32}, t);
+      break;
+    }
+    case 15: {  // Gatherb: an offset that is not a whole block
+      LocalTensor<uint32_t> off = c.ReinterpretCast<uint32_t>();
+      for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 32u);
+      off.SetValue(5, 40);
+      Gatherb(b.ReinterpretCast<uint32_t>(), a.ReinterpretCast<uint32_t>(), off, 1, GatherRepeatParams(1, 8));
+      break;
+    }
+    case 16: {  // Scatter: an offset outside dst
+      LocalTensor<uint32_t> off = c.ReinterpretCast<uint32_t>();
+      for (uint32_t i = 0; i < 16; ++i) off.SetValue(i, i * 4u);
+      off.SetValue(3, 4096);
+      Scatter(b, a, off, 0, 16u);
+      break;
+    }
+    case 13: {  // TopK: Small mode with inner 64
+      LocalTensor<int32_t> idx = b.ReinterpretCast<int32_t>();
+      TopkTiling t;
+      TopK<float, false, false, false, TopKMode::TOPK_NSMALL>(b, idx, a, idx, a.ReinterpretCast<bool>(), 4, t,
+                                                            TopKInfo{2, 64, 64});
+      break;
+    }
     default: break;
   }
+}
+
+extern "C" __global__ __aicore__ void adv_fill(GM_ADDR out, uint32_t which) {
+  GlobalTensor<uint8_t> go;
+  go.SetGlobalBuffer(out, 4096);
+  LocalTensor<uint8_t> bytes;
+  if (which == 0) {  // A1 float: 2 repeats of 3 blocks, 1 block gap
+    LocalMemAllocator<Hardware::L1> l1;
+    LocalTensor<float> t = l1.Alloc<TPosition::A1, float, 1024>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    Fill(t, InitConstValueParams<float>{2, 3, 1, 5.0f});
+  } else if (which == 1) {  // B2 half: repeatTimes and value only (512-byte repeats)
+    LocalMemAllocator<Hardware::L0B> l0b;
+    LocalTensor<half> t = l0b.Alloc<TPosition::B2, half, 2048>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    InitConstValue(t, InitConstValueParams<half>(3, half(2.5f)));
+  } else if (which == 2) {  // A2 int32: 2 repeats of 2 blocks (512 bytes each), 1 block gap
+    LocalMemAllocator<Hardware::L0A> l0a;
+    LocalTensor<int32_t> t = l0a.Alloc<TPosition::A2, int32_t, 1024>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    InitConstValueParams<int32_t> p;
+    p.SetRepeatTimes(2);
+    p.SetBlockNum(2);
+    p.SetDstGap(1);
+    p.SetInitValue(-7);
+    Fill(t, p);
+  } else {  // B1 uint16: one repeat of 5 blocks
+    LocalMemAllocator<Hardware::L1> l1;
+    LocalTensor<uint16_t> t = l1.Alloc<TPosition::B1, uint16_t, 2048>();
+    bytes = t.ReinterpretCast<uint8_t>();
+    for (uint32_t i = 0; i < 4096; ++i) bytes.SetValue(i, 0xA5);
+    Fill(t, InitConstValueParams<uint16_t>{1, 5, 0, static_cast<uint16_t>(0xBEEF)});
+  }
+  for (uint32_t i = 0; i < 4096; ++i) go.SetValue(i, bytes.GetValue(i));
 }
 

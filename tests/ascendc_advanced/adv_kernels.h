@@ -81,6 +81,27 @@ enum AdvOp : uint32_t {
   kAdvWhereTSI16 = 77,
   kAdvBitwiseOrI32 = 78,
   kAdvLogicalOrU8 = 79,
+  kAdvPadF16 = 80,
+  kAdvPadF32 = 81,
+  kAdvPadI16 = 82,
+  kAdvPadU32 = 83,
+  kAdvUnPadF16 = 84,
+  kAdvUnPadI32 = 85,
+  kAdvTopKNormalF32 = 86,
+  kAdvTopKSmallF32 = 87,
+  kAdvTopKNormalF16 = 88,
+  kAdvTopKRadixI32 = 89,
+  kAdvLayerNormRstdF32 = 90,
+  kAdvLayerNormVarF16 = 91,
+  kAdvLayerNormOnlyF32 = 92,
+  kAdvGatherbU32 = 93,
+  kAdvGatherbU16 = 94,
+  kAdvScatterF32 = 95,
+  kAdvScatterMaskF16 = 96,
+  kAdvScatterMaskBitsI32 = 97,
+  kAdvSortCfgF32 = 98,
+  kAdvSortCfgMergeF16 = 99,
+  kAdvSortCfgI32Idx64 = 100,
 };
 
 extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR in3, GM_ADDR out,
@@ -89,5 +110,10 @@ extern "C" __global__ __aicore__ void adv_case(GM_ADDR in0, GM_ADDR in1, GM_ADDR
 
 // Misuse probes (rule tests): each makes one documented mistake.
 extern "C" __global__ __aicore__ void adv_misuse(uint32_t which);
+
+// Fill / InitConstValue on the matrix buffers: fills a 4096-byte tensor
+// (first set to 0xA5 bytes) in the position of case `which` and copies its
+// bytes to out (4096 bytes).
+extern "C" __global__ __aicore__ void adv_fill(GM_ADDR out, uint32_t which);
 
 #endif  // SIMNPU_TESTS_ASCENDC_ADVANCED_ADV_KERNELS_H_

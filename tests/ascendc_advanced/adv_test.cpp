@@ -134,4 +134,60 @@ TEST(AdvRules, CumSumInnerNotAligned) {
   EXPECT_EQ(Misuse(5), "CumSum: inner (6) * sizeof(T) must be a multiple of 32 bytes");
 }
 
+TEST(AdvRules, PadLeftOnAlignedWidth) {
+  EXPECT_EQ(Misuse(6), "Pad: leftPad must be 0 when the width (16) is 32-byte aligned (only right padding)");
+}
+TEST(AdvRules, UnPadRightPadTooLarge) {
+  EXPECT_EQ(Misuse(7), "UnPad: rightPad (8) must be in [1, 7] (less than 32 bytes of the element type)");
+}
+TEST(AdvRules, FillOnVectorBuffer) {
+  EXPECT_EQ(Misuse(8), "Fill: dst is in VECCALC; the positions are A1, B1, A2 and B2 (use Duplicate for the vector buffers)");
+}
+TEST(AdvRules, PadWiderThanAligned) {
+  EXPECT_EQ(Misuse(9), "Pad: leftPad (2) + srcWidth (5) + rightPad (2) = 9 exceeds the 32-byte aligned width 8");
+}
+TEST(AdvRules, FillBeyondTensor) {
+  EXPECT_EQ(Misuse(10), "Fill: 2 repeats of 128 bytes (160 apart) reach byte 288, dst has 256 bytes");
+}
+TEST(AdvRules, FillA2Unaligned) {
+  EXPECT_EQ(Misuse(11), "Fill: dst starts at offset 32 of A2, which is not 512-byte aligned");
+}
+
+TEST(AdvRules, TopKKAboveN) { EXPECT_EQ(Misuse(12), "TopK: k (20) must be in [1, n = 17]"); }
+TEST(AdvRules, TopKSmallModeInner) {
+  EXPECT_EQ(Misuse(13), "TopK: topKInfo.inner (64) must be 32 in the Small mode (TOPK_NSMALL)");
+}
+
+TEST(AdvRules, LayerNormRstdRLength) {
+  EXPECT_EQ(Misuse(14), "LayerNorm: rLength (40) must be in [1, rLengthWithPadding = 32]");
+}
+
+TEST(AdvRules, GatherbOffsetNotABlock) {
+  EXPECT_EQ(Misuse(15), "Gatherb: offset[5] = 40 bytes is not a multiple of 32");
+}
+TEST(AdvRules, ScatterOutsideDst) {
+  EXPECT_EQ(Misuse(16), "Scatter: dstBaseAddr + dstOffset[3] = 4096 bytes is outside dst (4096 bytes)");
+}
+
+// ---- Fill / InitConstValue: every byte of the 4096-byte tensor
+std::vector<uint8_t> FillCase(uint32_t which) {
+  std::vector<uint8_t> out(4096, 0);
+  FakeServices svc;
+  Runner r(&svc);
+  EXPECT_EQ(r.Run<adv_fill>(1, out.data(), which), 0) << r.FirstError();
+  return out;
+}
+template <typename T>
+void ExpectFilled(const std::vector<uint8_t>& got, T v, const std::vector<std::pair<size_t, size_t>>& ranges) {
+  std::vector<uint8_t> want(4096, 0xA5);
+  for (const auto& r : ranges) {
+    for (size_t b = r.first; b < r.second; b += sizeof(T)) std::memcpy(&want[b], &v, sizeof(T));
+  }
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "byte " << i;
+}
+TEST(AdvFill, A1BlocksAndGap) { ExpectFilled(FillCase(0), 5.0f, {{0, 96}, {128, 224}}); }
+TEST(AdvFill, B2RepeatsOnly) { ExpectFilled(FillCase(1), half(2.5f), {{0, 1536}}); }
+TEST(AdvFill, A2BlocksAndGap) { ExpectFilled(FillCase(2), int32_t{-7}, {{0, 1024}, {1536, 2560}}); }
+TEST(AdvFill, B1OneRepeat) { ExpectFilled(FillCase(3), uint16_t{0xBEEF}, {{0, 160}}); }
+
 }  // namespace

@@ -424,5 +424,198 @@ hx = rng.integers(-1000, 1000, NL).astype(np.int16)
 case("where_ts_i16", 77, NL, [7], [hx, np.zeros(0), cond], [np.where(cond != 0, hx, np.int16(7)), None, None],
      "raw:raw:raw", 0)
 
+# ---- pad / unpad (issue 14 leftovers): p0 = height, p1 = srcWidth,
+# p2 = leftPad | rightPad << 16, p3 = padValue (int32 bits), n = srcOriWidth.
+# Element bits are copied: bit-exact. Untouched dst columns keep in3 (zero).
+rng2 = np.random.default_rng(14014)
+
+
+def pad_rows(src, h, w, wa, left, right, value, dtype):
+    out = np.zeros((h, wa), dtype)
+    out[:, :left] = dtype(value)
+    out[:, left:left + w] = src.reshape(h, w)
+    out[:, left + w:left + w + right] = dtype(value)
+    return out
+
+
+def u32(v):
+    return v & 0xFFFFFFFF
+
+
+ph = np.arange(16 * 15).astype(np.float16)  # the page's example: 16 x 15 half, right pad 1 with 321
+case("pad_unaligned_f16", 80, 15, [16, 15, 0 | 1 << 16, 321], [ph],
+     [pad_rows(ph, 16, 15, 16, 0, 1, 321, np.float16), None, None], "raw:raw:raw", 0)
+pf = uni(8 * 5, -9, 9)
+case("pad_unaligned_lr_f32", 81, 5, [8, 5, 1 | 2 << 16, u32(-7)], [pf],
+     [pad_rows(pf, 8, 5, 8, 1, 2, -7, np.float32), None, None], "raw:raw:raw", 0)
+pi = rng2.integers(-1000, 1000, 6 * 10).astype(np.int16)
+case("pad_unaligned_short_i16", 82, 10, [6, 10, 2 | 3 << 16, u32(-1)], [pi],
+     [pad_rows(pi, 6, 10, 16, 2, 3, -1, np.int16), None, None], "raw:raw:raw", 0)
+pa = rng2.uniform(-5, 5, 8 * 16).astype(np.float32)
+pa_out = pa.reshape(8, 16).copy()
+pa_out[:, 13:16] = np.float32(9)
+case("pad_aligned_f32", 81, 13, [8, 16, 0 | 3 << 16, 9], [pa], [pa_out, None, None], "raw:raw:raw", 0)
+pu = rng2.integers(0, 2**32, 4 * 24, dtype=np.uint64).astype(np.uint32)
+pu_out = pu.reshape(4, 24).copy()
+pu_out[:, 20:21] = np.uint32(77)
+case("pad_aligned_u32", 83, 20, [4, 24, 0 | 1 << 16, 77], [pu], [pu_out, None, None], "raw:raw:raw", 0)
+uh = np.arange(16 * 16).astype(np.float16)
+case("unpad_f16", 84, 0, [16, 16, 0 | 1 << 16], [uh], [uh.reshape(16, 16)[:, :15], None, None], "raw:raw:raw", 0)
+ui = rng2.integers(-2**31, 2**31, 5 * 8).astype(np.int32)
+case("unpad_i32", 85, 0, [5, 8, 0 | 3 << 16], [ui], [ui.reshape(5, 8)[:, :5], None, None], "raw:raw:raw", 0)
+
+# ---- TopK: p0 = outter, p1 = inner, p2 = n, p3 = k, n = isLargest.
+# NaN first, then by value (descending when largest), ties in column order.
+def topk_rows(vals, idx_rows, outter, inner, n, k, largest, finish, vpad, ipad, vdt):
+    ov = np.zeros(outter * vpad, vdt)
+    oi = np.zeros(outter * ipad, np.int32)
+    for r in range(outter):
+        row = vals[r * inner:r * inner + n]
+        def key(j):
+            v = row[j]
+            isnan = bool(np.isnan(v)) if np.issubdtype(vdt, np.floating) else False
+            x = 0 if isnan else (-float(v) if largest else float(v))
+            if not np.issubdtype(vdt, np.floating):
+                x = 0 if isnan else (-int(v) if largest else int(v))
+            return (0 if isnan else 1, x, j)
+        order = sorted(range(n), key=key)[:k]
+        ov[r * vpad:r * vpad + k] = row[order]
+        ids = idx_rows(r)
+        oi[r * ipad:r * ipad + k] = n if (finish is not None and finish[r]) else np.array([ids[j] for j in order], np.int32)
+    return ov, oi
+
+
+tv = rng2.uniform(-60000, 60000, 2 * 32).astype(np.float32)
+tv[5] = tv[9]  # a tie
+tv[40] = np.nan
+tidx = (np.arange(32, dtype=np.int32) * 2 + 1)
+tfin = np.zeros(32, np.uint8)
+tfin[1] = 1
+ov, oi = topk_rows(tv, lambda r: tidx, 2, 32, 32, 5, False, tfin, 8, 8, np.float32)
+case("topk_normal_f32", 86, 0, [2, 32, 32, 5], [tv, tidx, tfin], [ov, oi, None], "raw:raw:raw", 0)
+sv = np.full(4 * 32, -np.inf, np.float32)
+for r in range(4):
+    sv[r * 32:r * 32 + 17] = rng2.uniform(-60000, 60000, 17).astype(np.float32)
+sidx = np.tile(np.arange(32, dtype=np.int32) + 100, 4)
+ov, oi = topk_rows(sv, lambda r: sidx[r * 32:(r + 1) * 32], 4, 32, 17, 8, True, None, 8, 8, np.float32)
+case("topk_small_f32", 87, 1, [4, 32, 17, 8], [sv, sidx], [ov, oi, None], "raw:raw:raw", 0)
+hv = rng2.integers(-40, 40, 3 * 64).astype(np.float16)  # many ties
+ov, oi = topk_rows(hv, lambda r: np.arange(64), 3, 64, 50, 10, True, None, 16, 16, np.float16)
+case("topk_normal_f16", 88, 1, [3, 64, 50, 10], [hv], [ov, oi, None], "raw:raw:raw", 0)
+iv = rng2.integers(-5, 5, 2 * 96).astype(np.int32)
+ov, oi = topk_rows(iv, lambda r: np.arange(96), 2, 96, 90, 12, False, None, 16, 16, np.int32)
+case("topk_radix_i32", 89, 1, [2, 96, 90, 12], [iv], [ov, oi, None], "raw:raw:raw", 0)
+
+# ---- LayerNorm with rstd ([A, R] rows rLengthWithPadding apart): y, mean, rstd / variance
+def layernorm_ar(x, a, r, rp, g, b, eps, out_dt):
+    xr = f64(x).reshape(a, rp)[:, :r]
+    m = xr.mean(axis=-1)
+    v = ((xr - m[:, None]) ** 2).mean(axis=-1)
+    rs = 1.0 / np.sqrt(v + eps)
+    y = (xr - m[:, None]) * rs[:, None]
+    if g is not None:
+        y = y * f64(g)
+    if b is not None:
+        y = y + f64(b)
+    full = np.zeros((a, rp), out_dt)
+    full[:, :r] = y.astype(out_dt)
+    return full, m.astype(np.float32), rs.astype(np.float32), v.astype(np.float32)
+
+
+A1, R1, RP1 = 6, 100, 104
+ax1 = rng2.uniform(-3, 3, A1 * RP1).astype(np.float32)
+ag1 = rng2.uniform(0.5, 1.5, R1).astype(np.float32)
+ab1 = rng2.uniform(-0.5, 0.5, R1).astype(np.float32)
+e1 = np.float32(1e-5)
+y1, m1, rs1, _ = layernorm_ar(ax1, A1, R1, RP1, ag1, ab1, float(e1), np.float32)
+case("layernorm_rstd_f32", 90, 0, [A1, R1, RP1, fbits(e1)], [ax1, ag1, ab1], [y1, m1, rs1], "f32:f32:f32", 2e-5)
+A2, R2 = 4, 64
+ax2 = rng2.uniform(-3, 3, A2 * R2).astype(np.float16)
+ag2 = rng2.uniform(0.5, 1.5, R2).astype(np.float32)
+e2 = np.float32(1e-3)
+y2, m2, _, v2 = layernorm_ar(ax2, A2, R2, R2, ag2, None, float(e2), np.float16)
+case("layernorm_var_nobeta_f16", 91, 0, [A2, R2, R2, fbits(e2)], [ax2, ag2], [y2, m2, v2], "f16:f32:f32", 2e-3)
+A3, R3, RP3 = 3, 40, 48
+ax3 = rng2.uniform(-3, 3, A3 * RP3).astype(np.float32)
+ab3 = rng2.uniform(-0.5, 0.5, R3).astype(np.float32)
+y3, _, _, _ = layernorm_ar(ax3, A3, R3, RP3, None, ab3, float(e1), np.float32)
+case("layernorm_only_nogamma_f32", 92, 0, [A3, R3, RP3, fbits(e1)], [ax3, np.zeros(R3, np.float32), ab3],
+     [y3, None, None], "f32:f32:f32", 2e-5)
+
+# ---- Gatherb (32-byte blocks by byte offset) and Scatter (elements by byte offset)
+def gatherb(src_bytes, offs, rep, blk, reps, dst_bytes):
+    out = np.zeros(dst_bytes, np.uint8)
+    for r in range(rep):
+        for b in range(8):
+            o = int(offs[r * 8 + b])
+            d = (r * reps + b * blk) * 32
+            out[d:d + 32] = src_bytes[o:o + 32]
+    return out
+
+
+gsrc = rng2.integers(0, 2**32, 4096, dtype=np.uint64).astype(np.uint32)  # 16 KiB: 512 blocks
+goff = (rng2.integers(0, 512, 24) * 32).astype(np.uint32)
+case("gatherb_u32", 93, 0, [3, 1, 8], [gsrc, goff],
+     [gatherb(gsrc.view(np.uint8), goff, 3, 1, 8, 3 * 256), None, None], "raw:raw:raw", 0)
+gsrc16 = rng2.integers(0, 2**16, 8192).astype(np.uint16)
+goff16 = (rng2.integers(0, 512, 16) * 32).astype(np.uint32)
+case("gatherb_strided_u16", 94, 0, [2, 2, 20], [gsrc16, goff16],
+     [gatherb(gsrc16.view(np.uint8), goff16, 2, 2, 20, (20 + 14) * 32 + 32), None, None], "raw:raw:raw", 0)
+
+
+def scatter(vals, offs, base, dst_bytes):
+    out = np.zeros(dst_bytes, np.uint8)
+    vb = vals.view(np.uint8).reshape(len(vals), -1)
+    es = vb.shape[1]
+    for i in range(len(vals)):
+        a = base + int(offs[i])
+        out[a:a + es] = vb[i]
+    return out
+
+
+NS = 300
+sv32 = rng2.uniform(-9, 9, NS).astype(np.float32)
+so32 = (rng2.permutation(NS + 20)[:NS] * 4).astype(np.uint32)
+case("scatter_f32", 95, NS, [0, 0, 0, 64], [sv32, so32], [scatter(sv32, so32, 64, 64 + (NS + 20) * 4), None, None],
+     "raw:raw:raw", 0)
+# mask form, continuous mask 100 of 128 halves, 2 repeats, srcRepStride 8 (dense)
+sv16 = rng2.uniform(-9, 9, 256).astype(np.float16)
+so16 = (rng2.permutation(256) * 2).astype(np.uint32)
+act = [r * 128 + j for r in range(2) for j in range(100)]
+case("scatter_mask_f16", 96, 0, [2, 100, 8, 0], [sv16, so16],
+     [scatter(sv16[act], so16[act], 0, 512), None, None], "raw:raw:raw", 0)
+# mask bits 0xF0F0... over 64 int32 lanes, 2 repeats, srcRepStride 10 (repeat 1 at element 80)
+svi = rng2.integers(-2**31, 2**31, 160).astype(np.int32)
+soi = (rng2.permutation(128) * 4).astype(np.uint32)
+lanes = [j for j in range(64) if (0xF0F0F0F0F0F0F0F0 >> j) & 1]
+src_idx = [r * 80 + j for r in range(2) for j in lanes]
+off_idx = [r * 64 + j for r in range(2) for j in lanes]
+case("scatter_maskbits_i32", 97, 0, [2, 0, 10, 32], [svi, soi],
+     [scatter(svi[src_idx], soi[off_idx], 32, 32 + 512), None, None], "raw:raw:raw", 0)
+
+# ---- the 950 Sort forms: stable, ascending unless descending, NaN the largest value
+def stable_order(v, desc):
+    isn = np.isnan(v) if np.issubdtype(v.dtype, np.floating) else np.zeros(v.size, bool)
+    if desc:
+        key = lambda i: (0 if isn[i] else 1, 0 if isn[i] else -float(v[i]), i)
+    else:
+        key = lambda i: (1 if isn[i] else 0, 0 if isn[i] else float(v[i]), i)
+    return sorted(range(v.size), key=key)
+
+
+NSC = 300
+scf = rng2.integers(-50, 50, NSC).astype(np.float32) * np.float32(0.25)
+scf[[3, 77, 200]] = np.nan
+o = stable_order(scf, False)
+case("sortcfg_radix_f32", 98, NSC, [], [scf], [scf[o], None, None], "raw:raw:raw", 0)
+sch = rng2.integers(-30, 30, 256).astype(np.float16)
+o = stable_order(sch, True)
+case("sortcfg_merge_desc_f16", 99, 256, [], [sch], [sch[o], np.array(o, np.uint32), None], "raw:raw:raw", 0)
+sci = rng2.integers(-1000, 1000, 200).astype(np.int32)
+sci[10:20] = 5  # ties keep input order
+scx = (np.arange(200, dtype=np.int64) * 1000003 + 7)
+o = stable_order(sci, True)
+case("sortcfg_radix_desc_i32_idx64", 100, 200, [], [sci, scx], [sci[o], scx[o], None], "raw:raw:raw", 0)
+
 with open(os.path.join(OUT, "manifest.txt"), "w") as f:
     f.write("\n".join(manifest) + "\n")

@@ -81,4 +81,82 @@ TEST(AdvTiling, ElementwiseTmpSizes) {
   EXPECT_EQ(mx, 256u);
 }
 
+TEST(AdvTiling, PadAndUnPadTilingFromTheExampleShapes) {
+  ge::Shape src({320, 63}), ori({320, 63});  // the Pad Tiling example: [320, 63] half
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetPadMaxMinTmpSize(src, 2, mx, mn);
+  EXPECT_EQ(mn, 128u);  // one row of 63 halves, 32-byte aligned
+  EXPECT_EQ(mx, 320u * 128u);
+  optiling::PadTiling host;
+  AscendC::PadTilingFunc(src, ori, mn * 16, 2, host);
+  EXPECT_EQ(host.get_srcHeight(), 320u);
+  EXPECT_EQ(host.get_srcWidth(), 63u);
+  EXPECT_EQ(host.get_srcOriWidth(), 63u);
+  EXPECT_EQ(host.get_blocksPerRow(), 4u);
+  EXPECT_EQ(host.get_heightTiling(), 16u);
+  EXPECT_EQ(host.get_heightFractal(), 20u);
+  EXPECT_EQ(host.get_heightFractalTail(), 0u);
+  std::vector<uint8_t> buf(host.GetDataSize());
+  host.SaveToBuffer(buf.data(), buf.size());
+  ASSERT_EQ(buf.size(), sizeof(PadTiling));
+  PadTiling k;
+  AscendC::PadTilingFunc(src, ori, mn * 16, 2, k);
+  EXPECT_EQ(std::memcmp(buf.data(), &k, sizeof k), 0);
+
+  ge::Shape usrc({320, 64});  // the UnPad Tiling example: [320, 64] -> [320, 63]
+  optiling::UnPadTiling uhost;
+  AscendC::UnPadTilingFunc(usrc, 128u * 8u, 2, uhost);
+  EXPECT_EQ(uhost.get_srcHeight(), 320u);
+  EXPECT_EQ(uhost.get_srcWidth(), 64u);
+  EXPECT_EQ(uhost.get_tmpBuffer1RowNum(), 8u);
+  std::vector<uint8_t> ubuf(uhost.GetDataSize());
+  uhost.SaveToBuffer(ubuf.data(), ubuf.size());
+  ASSERT_EQ(ubuf.size(), sizeof(UnPadTiling));
+  UnPadTiling uk;
+  AscendC::UnPadTilingFunc(usrc, 128u * 8u, 2, uk);
+  EXPECT_EQ(std::memcmp(ubuf.data(), &uk, sizeof uk), 0);
+}
+
+TEST(AdvTiling, TopKTilingSizesAndBytes) {
+  auto plat = platform_ascendc::PlatformAscendC(nullptr);
+  uint32_t mx = 0, mn = 0;
+  ASSERT_TRUE(AscendC::GetTopKMaxMinTmpSize(plat, 32, 2, false, true, AscendC::TopKMode::TOPK_NORMAL, true, 4, mx, mn));
+  EXPECT_EQ(mn, 256u);
+  EXPECT_EQ(mx, 512u);
+  EXPECT_FALSE(AscendC::GetTopKMaxMinTmpSize(plat, 64, 2, false, true, AscendC::TopKMode::TOPK_NSMALL, true, 4, mx, mn));
+  EXPECT_FALSE(AscendC::GetTopKMaxMinTmpSize(plat, 40, 2, false, true, AscendC::TopKMode::TOPK_NORMAL, true, 4, mx, mn));
+  optiling::TopkTiling host;
+  ASSERT_TRUE(AscendC::TopKTilingFunc(plat, 32, 2, 5, 4, true, AscendC::TopKMode::TOPK_NORMAL, true, host));
+  EXPECT_EQ(host.get_allDataSize(), 64);
+  EXPECT_EQ(host.get_kAlignFourBytes(), 8);
+  EXPECT_EQ(host.get_kAlignTwoBytes(), 16);
+  std::vector<uint8_t> buf(host.GetDataSize());
+  host.SaveToBuffer(buf.data(), buf.size());
+  ASSERT_EQ(buf.size(), sizeof(TopkTiling));
+  TopkTiling k;
+  ASSERT_TRUE(AscendC::TopKTilingFunc(plat, 32, 2, 5, 4, true, AscendC::TopKMode::TOPK_NORMAL, true, k));
+  EXPECT_EQ(std::memcmp(buf.data(), &k, sizeof k), 0);
+}
+
+TEST(AdvTiling, LayerNormSeparateTilingForTheRstdForm) {
+  ge::Shape shape({6, 104});  // [A, R]
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormMaxMinTmpSize(shape, sizeof(float), false, true, false, mx, mn);
+  EXPECT_EQ(mn, 416u);  // one row of 104 floats
+  EXPECT_EQ(mx, 6u * 416u);
+  optiling::LayerNormSeparateTiling host;
+  AscendC::GetLayerNormNDTilingInfo(shape, mn * 2, sizeof(float), false, true, host);
+  EXPECT_EQ(host.get_aLength(), 6u);
+  EXPECT_EQ(host.get_rLength(), 104u);
+  EXPECT_EQ(host.get_rHeadLength(), 64u);
+  EXPECT_EQ(host.get_aCurLength(), 2u);
+  EXPECT_EQ(host.get_loopRound(), 3u);
+  std::vector<uint8_t> buf(host.GetDataSize());
+  host.SaveToBuffer(buf.data(), buf.size());
+  ASSERT_EQ(buf.size(), sizeof(LayerNormSeparateTiling));
+  LayerNormSeparateTiling k;
+  AscendC::GetLayerNormNDTilingInfo(shape, mn * 2, sizeof(float), false, true, k);
+  EXPECT_EQ(std::memcmp(buf.data(), &k, sizeof k), 0);
+}
+
 }  // namespace

@@ -20,4 +20,15 @@
   F(float, reciprocalOfHLength) F(uint32_t, mainBshLength) F(uint32_t, mainBsLength)              \
   F(uint32_t, mainBsLengthAlign) F(uint32_t, loopRound) F(uint32_t, inputTailPos)                 \
   F(uint32_t, tailBshLength) F(uint32_t, tailBsLength)
+// LayerNormSeparateTiling: the LayerNorm form with rstd output ([A, R]
+// source); the model's kernel reads LayerNormPara, not these fields.
+#define SIMNPU_LAYERNORM_SEPARATE_TILING_FIELDS(F, A, S)                                          \
+  F(uint32_t, aLength) F(uint32_t, rLength) F(uint32_t, halfAddRepeatTimes) F(uint32_t, rHeadLength) \
+  F(float, k2Rec) F(float, k2RRec) F(uint32_t, inputXSize) F(uint32_t, meanVarSize)                \
+  F(uint32_t, numberOfTmpBuf) F(uint32_t, varianceTmpTensorPos) F(uint32_t, varianceTmpTensorSize) \
+  F(uint32_t, tmpBufSize) F(uint32_t, oneTmpSize) F(uint32_t, firstTmpStartPos)                   \
+  F(uint32_t, secondTmpStartPos) F(uint32_t, thirdTmpStartPos) F(uint32_t, loopRound)             \
+  F(uint32_t, inputRoundSize) F(uint32_t, inputTailSize) F(uint32_t, inputTailPos)                \
+  F(uint32_t, meanVarRoundSize) F(uint32_t, meanVarTailSize) F(uint32_t, meanVarTailPos)          \
+  F(uint32_t, arCurLength) F(uint32_t, aCurLength) F(float, rValueBack)
 #endif

@@ -88,6 +88,11 @@ struct BlockContext {
   // kernels) and this AIV's index in it (0 on the AIC).
   void* mix_group = nullptr;
   int32_t sub_block_idx = 0;
+  // Mutex (mutex_barrier.h): bit i of mutex_locked set while MutexID i is
+  // locked, by the pipe mutex_pipe[i]; mutex_alloc: the ids AllocMutexID gave.
+  uint32_t mutex_locked = 0;
+  uint32_t mutex_alloc = 0;
+  uint8_t mutex_pipe[28] = {};
 };
 
 SIMNPU_ASCENDC_HIDDEN inline thread_local BlockContext* tls_ctx = nullptr;

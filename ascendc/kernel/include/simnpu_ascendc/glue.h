@@ -104,6 +104,15 @@ inline int EndBlock(BlockContext& c, const BlockScope& s, int rc) noexcept {
         }
       }
     }
+    if (rc == SIMNPU_BLOCK_OK && c.mutex_locked != 0) {
+      for (int id = 0; id < 28; ++id) {
+        if ((c.mutex_locked >> id) & 1u) {
+          Diagnostic(2, SrcLoc{"kernel", "block end", 0},
+                     "Mutex::Lock<%s>(%d) was not matched by an Unlock when the block ended",
+                     PipeName(static_cast<pipe_t>(c.mutex_pipe[id])), id);
+        }
+      }
+    }
     if (c.print_truncated) {
       char note[160];
       std::snprintf(note, sizeof note,

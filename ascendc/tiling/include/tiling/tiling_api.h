@@ -28,5 +28,7 @@ namespace optiling {
 #include "tiling/activation/softmax_tiling.h"
 #include "tiling/math/math_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/pad/pad_tiling.h"
+#include "tiling/sort/topk_tiling.h"
 
 #endif  // SIMNPU_TILING_TILING_API_H_

@@ -18,6 +18,7 @@ namespace AscendC {
 namespace tiling {
 using ::LayerNormTiling;
 using ::RmsNormTiling;
+using ::LayerNormSeparateTiling;
 }  // namespace tiling
 
 namespace simnpu_tiling_detail {
@@ -162,6 +163,80 @@ inline bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& ori
 #undef SIMNPU_SET_A
 #undef SIMNPU_SET_S
   return true;
+}
+
+// ---- the LayerNorm form with rstd output: source [A, R] (R the padded
+// length). The model computes a row at a time in float: one row of R floats
+// is the minimum, every row the maximum (isComputeRstd / isOnlyOutput do not
+// change what it needs).
+inline void GetLayerNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                      const bool isComputeRstd, const bool isOnlyOutput, uint32_t& maxValue,
+                                      uint32_t& minValue) {
+  (void)typeSize;
+  (void)isReuseSource;
+  (void)isComputeRstd;
+  (void)isOnlyOutput;
+  const size_t n = srcShape.GetDimNum();
+  const uint32_t r = n == 0 ? 0u : static_cast<uint32_t>(srcShape.GetDim(n - 1));
+  uint32_t a = n == 0 ? 0u : 1u;
+  for (size_t i = 0; i + 1 < n; ++i) a *= static_cast<uint32_t>(srcShape.GetDim(i));
+  minValue = simnpu_tiling_detail::NormRowBytes(r);
+  maxValue = minValue * (a == 0 ? 1u : a);
+}
+
+inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                                     const uint32_t typeSize, const bool isReuseSource, const bool isComputeRstd,
+                                     ::LayerNormSeparateTiling& t) {
+  (void)typeSize;
+  (void)isReuseSource;
+  (void)isComputeRstd;
+  const size_t n = srcShape.GetDimNum();
+  const uint32_t r = n == 0 ? 0u : static_cast<uint32_t>(srcShape.GetDim(n - 1));
+  uint32_t a = n == 0 ? 0u : 1u;
+  for (size_t i = 0; i + 1 < n; ++i) a *= static_cast<uint32_t>(srcShape.GetDim(i));
+  t = ::LayerNormSeparateTiling{};
+  t.aLength = a;
+  t.rLength = r;
+  uint32_t head = 1;
+  while (head * 2u <= r) head *= 2u;
+  t.rHeadLength = r == 0 ? 0u : head;
+  t.k2Rec = r == 0 ? 0.0f : 1.0f / static_cast<float>(head);
+  t.k2RRec = head == 0 ? 0.0f : static_cast<float>(head) / static_cast<float>(r);
+  t.inputXSize = a * r;
+  t.meanVarSize = a;
+  t.numberOfTmpBuf = 1;
+  const uint32_t row = simnpu_tiling_detail::NormRowBytes(r);
+  uint32_t rows = row == 0 ? 0u : stackBufferSize / row;
+  if (rows == 0) rows = 1;
+  if (a != 0 && rows > a) rows = a;
+  t.tmpBufSize = stackBufferSize / 4u;
+  t.oneTmpSize = rows * r;
+  t.varianceTmpTensorPos = 0;
+  t.varianceTmpTensorSize = rows;
+  t.loopRound = rows == 0 ? 0u : a / rows;
+  t.inputRoundSize = rows * r;
+  t.inputTailSize = (a - t.loopRound * rows) * r;
+  t.inputTailPos = t.loopRound * rows * r;
+  t.meanVarRoundSize = rows;
+  t.meanVarTailSize = a - t.loopRound * rows;
+  t.meanVarTailPos = t.loopRound * rows;
+  t.arCurLength = rows * r;
+  t.aCurLength = rows;
+  t.rValueBack = r == 0 ? 0.0f : 1.0f / static_cast<float>(r);
+}
+
+inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                                     const uint32_t typeSize, const bool isReuseSource, const bool isComputeRstd,
+                                     optiling::LayerNormSeparateTiling& tiling) {
+  ::LayerNormSeparateTiling t;
+  GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, isComputeRstd, t);
+#define SIMNPU_SET_F(type, name) tiling.set_##name(t.name);
+#define SIMNPU_SET_A(type, count, name)
+#define SIMNPU_SET_S(type, name)
+  SIMNPU_LAYERNORM_SEPARATE_TILING_FIELDS(SIMNPU_SET_F, SIMNPU_SET_A, SIMNPU_SET_S)
+#undef SIMNPU_SET_F
+#undef SIMNPU_SET_A
+#undef SIMNPU_SET_S
 }
 
 }  // namespace AscendC
