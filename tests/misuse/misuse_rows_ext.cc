@@ -268,6 +268,30 @@ void IpcRows(std::vector<Row>& rows) {
     aclrtEvent opened = nullptr;
     return aclrtIpcOpenEventHandle(h, &opened);
   }());
+  // the calls the reference forbids on an IPC event (acl-api-ext.md §3)
+  auto ipcEvent = [&]() -> aclrtEvent {
+    aclrtEvent e = nullptr;
+    return aclrtCreateEventExWithFlag(&e, ACL_EVENT_IPC) == 0 ? e : nullptr;
+  };
+  ROW(D, kNs, "aclrtResetEvent: an IPC event", [&] {
+    aclrtEvent e = ipcEvent();
+    return e ? aclrtResetEvent(e, f.stream) : -1;
+  }());
+  ROW(D, kNs, "aclrtQueryEvent: an IPC event", [&] {
+    aclrtEvent e = ipcEvent();
+    aclrtEventStatus st;
+    return e ? aclrtQueryEvent(e, &st) : -1;
+  }());
+  ROW(D, kNs, "aclrtEventElapsedTime: an IPC event", [&] {
+    aclrtEvent e = ipcEvent();
+    float ms = 0;
+    return e ? aclrtEventElapsedTime(&ms, e, e) : -1;
+  }());
+  ROW(D, kNs, "aclrtEventGetTimestamp: an IPC event", [&] {
+    aclrtEvent e = ipcEvent();
+    uint64_t ts = 0;
+    return e ? aclrtEventGetTimestamp(e, &ts) : -1;
+  }());
   ROW(kInit, kCtx, "aclrtIpcOpenEventHandle: no context", [&] {
     aclrtIpcEventHandle h;
     std::memset(&h, 0, sizeof h);
@@ -1290,6 +1314,26 @@ void AclnnRows(std::vector<Row>& rows) {
     aclTensor* t = aclCreateTensor(kDims, 2, ACL_FLOAT, kStrides, 0, ACL_FORMAT_ND, kDims, 2, f.dev);
     if (!t) return -1;
     return aclDestroyScalar(reinterpret_cast<const aclScalar*>(t));
+  }());
+  ROW(D, kNnBad, "aclDestroyTensor: twice", [&] {
+    aclTensor* t = aclCreateTensor(kDims, 2, ACL_FLOAT, kStrides, 0, ACL_FORMAT_ND, kDims, 2, f.dev);
+    if (!t || aclDestroyTensor(t) != 0) return -1;
+    return aclDestroyTensor(t);
+  }());
+  ROW(D, kNnBad, "aclDestroyScalar: twice", [&] {
+    float v = 1;
+    aclScalar* sc = aclCreateScalar(&v, ACL_FLOAT);
+    if (!sc || aclDestroyScalar(sc) != 0) return -1;
+    return aclDestroyScalar(sc);
+  }());
+  ROW(D, kNnBad, "aclDestroyAclOpExecutor: twice", [&] {
+    aclTensor* t = aclCreateTensor(kDims, 2, ACL_FLOAT, kStrides, 0, ACL_FORMAT_ND, kDims, 2, f.dev);
+    float v = 1;
+    aclScalar* a1 = aclCreateScalar(&v, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (!t || !a1 || aclnnAddGetWorkspaceSize(t, t, a1, t, &ws, &ex) != 0 || aclDestroyAclOpExecutor(ex) != 0) return -1;
+    return aclDestroyAclOpExecutor(ex);
   }());
   ROW(D, kNnNull, "aclGetViewShape: tensor NULL", [&] {
     int64_t* d = nullptr;
