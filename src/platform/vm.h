@@ -33,9 +33,12 @@ int DropPages(void* addr, size_t size);
 bool RangeMapped(const void* addr, size_t size);
 
 // True when every byte of [addr, addr+size) can be read by this process
-// (mapped and readable): the bytes are pushed through a pipe, which the
-// kernel refuses with EFAULT for unreadable memory instead of faulting. Costs
-// two system calls per 64 KiB; for structures and argument blocks, not for
+// (mapped and readable), without ever faulting: a range in the caller's own
+// live stack is readable by construction (no system call: argument blocks
+// built in locals, the common launch); otherwise the kernel copies the bytes
+// with process_vm_readv (one system call per 64 KiB), and where that cannot
+// prove it they are pushed through a pipe, which the kernel refuses with
+// EFAULT for unreadable memory. For structures and argument blocks, not for
 // gigabytes (RangeMapped first for those claims).
 bool RangeReadable(const void* addr, size_t size);
 // The same, copying the bytes to dst as it goes: code that must look at
