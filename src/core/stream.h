@@ -138,7 +138,14 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // taken whole by anyone else).
   void DestroyRetired();
 
-  Context* const ctx_;
+  // The fields fall in cache lines by who writes them, so a launch's reads
+  // of the constant fields and the submitter's writes do not wait for lines
+  // the worker keeps writing (completions), and the other way round.
+  //
+  // Read-mostly: fixed at creation, or changed by rare calls (a line apart
+  // from the shared_ptr control block, whose counts each launch's handle
+  // lookup changes).
+  alignas(64) Context* const ctx_;
   Device* const device_;  // ctx_'s device, kept for the worker (devices are never destroyed)
   const int device_id_;
   const int phys_id_;
@@ -146,11 +153,17 @@ class Stream : public std::enable_shared_from_this<Stream> {
   const uint32_t flags_;
   const bool is_default_;
   const int32_t id_;
+  std::atomic<uint64_t> failure_mode_{0};
+  std::atomic<std::thread::id> worker_id_{};
+  std::atomic<TaskSink*> sink_{nullptr};     // recording instead of running (see set_sink)
+  std::atomic<bool> cancel_{false};          // forced shutdown: waits give up (ExecContext::cancel)
 
-  mutable std::mutex mu_;
+  // Both sides, under the lock (each task takes it twice: push and pop).
+  alignas(64) mutable std::mutex mu_;
   std::condition_variable work_cv_;  // worker waits for tasks
   std::condition_variable done_cv_;  // synchronizers wait for completion
   std::deque<std::unique_ptr<Task>> queue_;  // GUARDED_BY(mu_)
+  std::atomic<bool> worker_sleeping_{false};  // set and cleared by the worker under mu_
   int pending_error_ = 0;                    // first failure since last sync. GUARDED_BY(mu_)
   std::string pending_message_;              // its message. GUARDED_BY(mu_)
   // pending_error_ came from DiscardQueued (stop/abort): a task failing later
@@ -160,18 +173,17 @@ class Stream : public std::enable_shared_from_this<Stream> {
   uint64_t discard_upto_ = 0;                // DiscardQueued: drop tasks with seq <= this. GUARDED_BY(mu_)
   bool shutdown_ = false;                    // GUARDED_BY(mu_)
   bool worker_running_ = false;              // in WorkerMain; cleared by the worker as it exits. GUARDED_BY(mu_)
-  std::atomic<bool> cancel_{false};          // forced shutdown: waits give up (ExecContext::cancel)
+  std::thread worker_;                       // GUARDED_BY(mu_)
+
+  // Written by submitters.
+  alignas(64) std::atomic<uint64_t> submitted_{0};
+  std::atomic<uint32_t> last_task_id_{0};
+
+  // Written by the worker (and by waiters announcing themselves).
+  alignas(64) std::atomic<uint64_t> completed_{0};
   std::atomic<Task*> retired_{nullptr};      // finished tasks to destroy (linked by retired_next)
   std::atomic<bool> has_pending_{false};     // pending_error_ != 0 (a lock-free peek for Synchronize)
-  std::thread worker_;                       // GUARDED_BY(mu_)
   std::atomic<int> waiters_{0};              // threads blocked on done_cv_
-  std::atomic<bool> worker_sleeping_{false};
-  std::atomic<uint64_t> submitted_{0};
-  std::atomic<uint64_t> completed_{0};
-  std::atomic<uint64_t> failure_mode_{0};
-  std::atomic<uint32_t> last_task_id_{0};
-  std::atomic<std::thread::id> worker_id_{};
-  std::atomic<TaskSink*> sink_{nullptr};     // recording instead of running (see set_sink)
 };
 
 // Id of the last task the calling thread submitted to any stream (0 if none).
