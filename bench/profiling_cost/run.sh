@@ -5,7 +5,7 @@
 # run with the variants interleaved, as ratios of their medians.
 #
 #   bench/profiling_cost/run.sh [--rounds N] [--no-build] [--out FILE.json]
-#                               [--before-lib DIR]
+#                               [--before-lib DIR] [--instructions]
 #
 # Builds (unless --no-build): the regular benchmark build of bench/run.sh
 # (build/bench-release: release install + bench/project) if it is missing,
@@ -14,6 +14,8 @@
 # library through LD_LIBRARY_PATH. Not part of CI (it builds simnpu twice).
 # --before-lib DIR adds the off and on rows of another libacl_rt.so (say, the
 # main branch's before a change) to the same interleaved rounds.
+# --instructions adds the instructions per launch of each variant, counted
+# under callgrind (valgrind; independent of the machine's load).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 src="$(cd "$here/../.." && pwd)"
@@ -24,13 +26,15 @@ rounds=5
 do_build=1
 out=""
 before=()
+extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) shift; rounds="$1" ;;
     --no-build) do_build=0 ;;
     --out) shift; out="$1" ;;
     --before-lib) shift; before=(--before-lib "$1") ;;
-    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --instructions) extra+=(--instructions) ;;
+    -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -51,4 +55,4 @@ fi
 source "$build/bench-prefix/set_env.sh"
 [ -n "$out" ] || out="$src/bench/results/profiling_cost_$(date -u +%Y%m%dT%H%M%SZ).json"
 exec python3 "$here/profiling_cost.py" --bench "$build/bench-project/bench_acl" \
-  --installed-lib "$build/bench-prefix/lib64" --nosites-lib "$nosites/src" --rounds "$rounds" --out "$out" "${before[@]}"
+  --installed-lib "$build/bench-prefix/lib64" --nosites-lib "$nosites/src" --rounds "$rounds" --out "$out" "${before[@]}" "${extra[@]}"
