@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ascendc_model/harness.h"
+#include "tiling/tiling_api.h"
 
 using namespace AscendC;
 using simnpu_test::FakeServices;
@@ -320,6 +321,42 @@ TEST(AdvSoftmaxNz, LayoutOfOneElement) {
   EXPECT_EQ(d[0], 1.0f / 32.0f);                    // row 0 is uniform
   for (uint32_t j = 0; j < 8; ++j) EXPECT_EQ(mx[3 * 8 + j], 9.0f);
   EXPECT_EQ(mx[0], 0.0f);
+}
+
+// ---- the kernel-side SoftMaxFlashV2TilingFunc (it takes isDataFormatNZ)
+constexpr SoftMaxTiling kConstTiling =
+    SoftMaxFlashV2TilingFunc(SoftMaxShapeInfo{64, 96, 64, 90}, 2, 4, 1664, true, false, true);
+static_assert(kConstTiling.srcM == 64 && kConstTiling.srcK == 96 && kConstTiling.outMaxK == 8 &&
+                  kConstTiling.splitM == 4 && kConstTiling.rangeM == 16,
+              "the kernel-side tiling is a constant expression");
+
+extern "C" __global__ __aicore__ void nz_kernel_tiling(GM_ADDR out, uint32_t m, uint32_t k, uint32_t size1,
+                                                       uint32_t size2, uint32_t space, uint32_t nz) {
+  const SoftMaxTiling t = SoftMaxFlashV2TilingFunc(SoftMaxShapeInfo{m, k, m, k}, size1, size2, space, true, false,
+                                                   nz != 0);
+  GlobalTensor<uint8_t> g;
+  g.SetGlobalBuffer(out, sizeof(SoftMaxTiling));
+  const uint8_t* b = reinterpret_cast<const uint8_t*>(&t);
+  for (uint32_t i = 0; i < sizeof(SoftMaxTiling); ++i) g.SetValue(i, b[i]);
+}
+
+TEST(AdvSoftmaxNz, KernelSideTilingIsTheHostPlan) {
+  struct C {
+    uint32_t m, k, s1, s2, space;
+  };
+  const C cases[] = {{320, 64, 2, 2, 4000}, {64, 96, 2, 4, 1600}, {7, 128, 4, 4, 100}, {33, 16, 4, 4, 1 << 20}};
+  for (const C& c : cases) {
+    for (uint32_t nz = 0; nz < 2; ++nz) {
+      std::vector<uint8_t> got(sizeof(SoftMaxTiling), 0xee);
+      FakeServices svc;
+      Runner r(&svc);
+      ASSERT_EQ(r.Run<nz_kernel_tiling>(1, got.data(), c.m, c.k, c.s1, c.s2, c.space, nz), 0) << r.FirstError();
+      SoftMaxTiling host;
+      AscendC::SoftMaxFlashV2TilingFunc(ge::Shape({c.m, c.k}), c.s1, c.s2, c.space, host, true);
+      EXPECT_EQ(std::memcmp(got.data(), &host, sizeof host), 0) << c.m << " x " << c.k << " nz " << nz;
+    }
+  }
+  EXPECT_EQ(kConstTiling.splitM, 4u);  // 1664 bytes / (96 floats + a block = 416 bytes)
 }
 
 // ---- rules

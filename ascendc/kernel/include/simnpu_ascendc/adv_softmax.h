@@ -1,6 +1,7 @@
 // simnpu Ascend C model: the SoftMax family (ND and NZ formats): SoftMax,
 // SimpleSoftMax, SoftmaxFlash, SoftmaxFlashV2, SoftmaxGrad,
-// SoftmaxGradFront, AdjustSoftMaxRes.
+// SoftmaxGradFront, AdjustSoftMaxRes, and the kernel-side
+// SoftMaxFlashV2TilingFunc.
 //
 // The source [m0, ..., mt, k] is seen as [m, k] rows: m = srcM, k = srcK
 // from the SoftMaxShapeInfo when it is given (srcM != 0), else from the
@@ -449,6 +450,47 @@ inline void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor
       d::PutRow(expMaxTensor.GetPhyAddr(), r, em);
     }
   }
+}
+
+// The kernel-side tiling of the SoftmaxFlashV2 page, for a shape known only
+// in the kernel: the plan the host SoftMaxFlashV2TilingFunc makes for
+// [srcM, srcK] (localWorkSpaceSize in bytes; one row of srcK floats plus a
+// 32-byte block per row; row blocks of 32 / dataTypeSize2 elements). The
+// flags do not change it: the model works a row at a time, and an NZ row is
+// gathered and reduced as an ND one.
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(
+    const SoftMaxShapeInfo& shapeInfo, const uint32_t dataTypeSize1, const uint32_t dataTypeSize2,
+    const uint32_t localWorkSpaceSize, const bool isUpdate = false, const bool isBasicBlock = false,
+    const bool isDataFormatNZ = false, const bool isFlashOutputBrc = false) {
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isDataFormatNZ;
+  (void)isFlashOutputBrc;
+  SoftMaxTiling t{};
+  const uint32_t m = shapeInfo.srcM, k = shapeInfo.srcK;
+  const uint32_t size = dataTypeSize2 != 0 ? dataTypeSize2 : dataTypeSize1;
+  const uint32_t per_blk = size == 0 ? 8u : 32u / size;
+  const uint32_t row = ((k * 4u + 31u) / 32u) * 32u + 32u;
+  uint32_t split = localWorkSpaceSize / row;
+  if (split == 0) split = 1;
+  if (split > m) split = m;
+  t.srcM = m;
+  t.srcK = k;
+  t.srcSize = m * k;
+  t.outMaxM = m;
+  t.outMaxK = per_blk;
+  t.outMaxSize = m * per_blk;
+  t.splitM = split;
+  t.splitK = k;
+  t.splitSize = split * k;
+  t.reduceM = split;
+  t.reduceK = per_blk;
+  t.reduceSize = split * per_blk;
+  t.rangeM = split == 0 ? 0 : m / split;
+  t.tailM = split == 0 ? 0 : m % split;
+  t.tailSplitSize = t.tailM * k;
+  t.tailReduceSize = t.tailM * per_blk;
+  return t;
 }
 
 // The older flash form: when isUpdate, the previous rows' max/sum are
