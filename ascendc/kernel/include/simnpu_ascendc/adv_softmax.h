@@ -17,9 +17,9 @@
 // The NZ data format (isDataFormatNZ = true; SoftMax, SimpleSoftMax,
 // SoftmaxFlashV2, SoftmaxGrad, SoftmaxGradFront, AdjustSoftMaxRes): the
 // [m, k] data is stored as 16 x 16 fractals with the column (N) blocks
-// outermost, [k / 16, m, 16]:
-// element (r, j) is at (j / 16) * m * 16 + r * 16 + j % 16. srcK is the
-// reduce axis W1 * W0 (a multiple of 16), srcM the rows H1 * H0. The row
+// outermost, [k / 16, m, 16]: element (r, j) is at (j / 16) * m * 16 +
+// r * 16 + j % 16. srcK is the reduce axis W1 * W0 (a multiple of 16), srcM
+// the rows H1 * H0 (any count; it is only the column-block stride). The row
 // outputs (max, sum, expMax, SoftmaxGrad's isFront result) keep their ND
 // [m, 32 / sizeof(U)] blocks. Each row is reduced along the original row, in
 // the same order and precision as ND, so an NZ result is the ND result of
