@@ -97,6 +97,34 @@ extern "C" __global__ __aicore__ void mb_misuse(GM_ADDR ws, uint32_t which) {
       bar.Arrive(2);
       break;
     }
+    case 8: {  // TPipe members: more than 28 ids, some taken by the free function
+      TPipe pipe;
+      (void)AllocMutexID();
+      for (int i = 0; i < 28; ++i) (void)pipe.AllocMutexID();
+      break;
+    }
+    case 9: {  // TPipe member: the same id released twice
+      TPipe pipe;
+      const MutexID id = pipe.AllocMutexID();
+      pipe.ReleaseMutexID(id);
+      pipe.ReleaseMutexID(id);
+      break;
+    }
+    case 10: {  // TPipe member: releasing an id that is still locked
+      TPipe pipe;
+      (void)pipe.AllocMutexID();
+      (void)pipe.AllocMutexID();
+      const MutexID id = GetTPipePtr()->AllocMutexID();
+      Mutex::Lock<PIPE_V>(id);
+      pipe.ReleaseMutexID(id);
+      break;
+    }
+    case 11: {  // free function: releasing an id that is still locked
+      const MutexID id = AllocMutexID();
+      Mutex::Lock<PIPE_MTE2>(id);
+      ReleaseMutexID(id);
+      break;
+    }
     default: break;
   }
 }
@@ -128,6 +156,51 @@ TEST(AdvMutex, AllocBeyond28) {
   EXPECT_EQ(Misuse(4), "AllocMutexID: all 28 MutexIDs are allocated (ReleaseMutexID returns one)");
 }
 TEST(AdvMutex, ReleaseUnallocated) { EXPECT_EQ(Misuse(5), "ReleaseMutexID(7): the id was not given by AllocMutexID"); }
+TEST(AdvMutex, ReleaseLocked) {
+  EXPECT_EQ(Misuse(11), "ReleaseMutexID(0): the mutex is still locked by PIPE_MTE2");
+}
+TEST(AdvMutex, PipeAllocBeyond28) {
+  EXPECT_EQ(Misuse(8), "TPipe::AllocMutexID: all 28 MutexIDs are allocated (ReleaseMutexID returns one)");
+}
+TEST(AdvMutex, PipeReleaseTwice) {
+  EXPECT_EQ(Misuse(9), "TPipe::ReleaseMutexID(0): the id was not given by AllocMutexID");
+}
+TEST(AdvMutex, PipeReleaseLocked) {
+  EXPECT_EQ(Misuse(10), "TPipe::ReleaseMutexID(2): the mutex is still locked by PIPE_V");
+}
+
+// The TPipe members and the free functions share one pool of ids: out gets
+// the ids in the order they were given.
+extern "C" __global__ __aicore__ void mb_pipe_ids(GM_ADDR out) {
+  GlobalTensor<int32_t> go;
+  go.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 8);
+  TPipe pipe;
+  const MutexID a = pipe.AllocMutexID();  // 0
+  const MutexID b = AllocMutexID();       // 1
+  const MutexID c = pipe.AllocMutexID();  // 2
+  pipe.ReleaseMutexID(a);
+  const MutexID d = AllocMutexID();  // 0 again
+  ReleaseMutexID(b);                 // a member's id back through the free function and the other way
+  const MutexID e = GetTPipePtr()->AllocMutexID();  // 1 again
+  Mutex::Lock<PIPE_MTE2>(e);
+  Mutex::Unlock<PIPE_MTE2>(e);
+  pipe.ReleaseMutexID(e);
+  pipe.ReleaseMutexID(d);
+  ReleaseMutexID(c);
+  const MutexID f = pipe.AllocMutexID();  // all free: 0
+  const int32_t ids[6] = {a, b, c, d, e, f};
+  for (int i = 0; i < 6; ++i) go.SetValue(i, ids[i]);
+  pipe.ReleaseMutexID(f);
+}
+
+TEST(AdvMutex, PipeMembersShareThePool) {
+  std::vector<int32_t> out(8, -1);
+  FakeServices svc;
+  Runner r(&svc);
+  ASSERT_EQ(r.Run<mb_pipe_ids>(1, reinterpret_cast<uint8_t*>(out.data())), 0) << r.FirstError();
+  EXPECT_EQ(out, (std::vector<int32_t>{0, 1, 2, 0, 1, 0, -1, -1}));
+}
+
 TEST(AdvGroupBarrier, WorkspaceAlignment) {
   EXPECT_EQ(Misuse(6), "GroupBarrier: groupWorkspace must be 512-byte aligned (it is 32 bytes past)");
 }

@@ -1,5 +1,7 @@
-// simnpu Ascend C model: the SoftMax family (ND format): SoftMax,
-// SimpleSoftMax, SoftmaxFlash, SoftmaxFlashV2, SoftmaxGrad, AdjustSoftMaxRes.
+// simnpu Ascend C model: the SoftMax family (ND and NZ formats): SoftMax,
+// SimpleSoftMax, SoftmaxFlash, SoftmaxFlashV2, SoftmaxGrad,
+// SoftmaxGradFront, AdjustSoftMaxRes, and the kernel-side
+// SoftMaxFlashV2TilingFunc.
 //
 // The source [m0, ..., mt, k] is seen as [m, k] rows: m = srcM, k = srcK
 // from the SoftMaxShapeInfo when it is given (srcM != 0), else from the
@@ -10,8 +12,18 @@
 //
 // Arithmetic: in float, whatever T is (half sources are widened); the row
 // max, then e^(x - max) for each element (single-precision expf), their sum
-// in column order, then each e^(x - max) / sum, rounded once to T. The NZ
-// data format (isDataFormatNZ) is not modelled and fails the block.
+// in column order, then each e^(x - max) / sum, rounded once to T.
+//
+// The NZ data format (isDataFormatNZ = true; SoftMax, SimpleSoftMax,
+// SoftmaxFlashV2, SoftmaxGrad, SoftmaxGradFront, AdjustSoftMaxRes): the
+// [m, k] data is stored as 16 x 16 fractals with the column (N) blocks
+// outermost, [k / 16, m, 16]: element (r, j) is at (j / 16) * m * 16 +
+// r * 16 + j % 16. srcK is the reduce axis W1 * W0 (a multiple of 16), srcM
+// the rows H1 * H0 (any count; it is only the column-block stride). The row
+// outputs (max, sum, expMax, SoftmaxGrad's isFront result) keep their ND
+// [m, 32 / sizeof(U)] blocks. Each row is reduced along the original row, in
+// the same order and precision as ND, so an NZ result is the ND result of
+// the same data re-laid out, bit for bit.
 #ifndef SIMNPU_ASCENDC_ADV_SOFTMAX_H_
 #define SIMNPU_ASCENDC_ADV_SOFTMAX_H_
 #ifndef SIMNPU_ASCENDC_INSIDE_KERNEL_OPERATOR_H
@@ -49,13 +61,73 @@ namespace simnpu {
 namespace ascendc {
 namespace detail {
 
+constexpr uint32_t kSoftmaxNzC0 = 16;  // columns (W0) and rows (H0) of an NZ fractal
+
 struct SoftmaxGeom {
   uint32_t m = 0, k = 0, cols = 0;
+  bool nz = false;
+};
+
+// Element (r, j) of the [m, k] view, in the tensor's layout.
+inline size_t SoftmaxAt(const SoftmaxGeom& g, uint32_t r, uint32_t j) {
+  if (!g.nz) return static_cast<size_t>(r) * g.k + j;
+  return static_cast<size_t>(j / kSoftmaxNzC0) * g.m * kSoftmaxNzC0 + static_cast<size_t>(r) * kSoftmaxNzC0 +
+         j % kSoftmaxNzC0;
+}
+
+// A row of an input: in ND a pointer into the tensor, in NZ the row's real
+// columns gathered into a buffer of its own.
+template <typename T>
+class SoftmaxRowIn {
+ public:
+  SoftmaxRowIn(const T* base, const SoftmaxGeom& g) : base_(base), g_(g) {
+    if (g.nz) buf_.reset(new T[g.cols]);
+  }
+  const T* Row(uint32_t r) {
+    if (!g_.nz) return base_ + static_cast<size_t>(r) * g_.k;
+    for (uint32_t j = 0; j < g_.cols; ++j) buf_[j] = base_[SoftmaxAt(g_, r, j)];
+    return buf_.get();
+  }
+
+ private:
+  const T* base_;
+  const SoftmaxGeom& g_;
+  std::unique_ptr<T[]> buf_;
+};
+
+// A row of an output: Row(r) gives where the real columns go (in NZ a
+// buffer, filled from the tensor when load is set) and Done() puts them in
+// place; the padding columns are never touched.
+template <typename T>
+class SoftmaxRowOut {
+ public:
+  SoftmaxRowOut(T* base, const SoftmaxGeom& g) : base_(base), g_(g) {
+    if (g.nz) buf_.reset(new T[g.cols]);
+  }
+  T* Row(uint32_t r, bool load = false) {
+    if (!g_.nz) return base_ + static_cast<size_t>(r) * g_.k;
+    row_ = r;
+    if (load) {
+      for (uint32_t j = 0; j < g_.cols; ++j) buf_[j] = base_[SoftmaxAt(g_, r, j)];
+    }
+    return buf_.get();
+  }
+  void Done() {
+    if (!g_.nz) return;
+    for (uint32_t j = 0; j < g_.cols; ++j) base_[SoftmaxAt(g_, row_, j)] = buf_[j];
+  }
+
+ private:
+  T* base_;
+  const SoftmaxGeom& g_;
+  std::unique_ptr<T[]> buf_;
+  uint32_t row_ = 0;
 };
 
 inline SoftmaxGeom SoftmaxShape(const char* api, const ::SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& info,
-                                const AscendC::SoftmaxConfig& cfg, const SrcLoc& loc) {
+                                const AscendC::SoftmaxConfig& cfg, const SrcLoc& loc, bool nz = false) {
   SoftmaxGeom g;
+  g.nz = nz;
   if (info.srcM != 0 || info.srcK != 0) {
     g.m = info.srcM;
     g.k = info.srcK;
@@ -72,6 +144,10 @@ inline SoftmaxGeom SoftmaxShape(const char* api, const ::SoftMaxTiling& tiling, 
 template <typename T>
 inline void CheckSoftmaxRows(const char* api, const AscendC::LocalTensor<T>& t, const char* what, const SoftmaxGeom& g,
                              const SrcLoc& loc) {
+  if (g.nz && g.k % kSoftmaxNzC0 != 0) {
+    CheckFail(loc, "%s: srcK (%u) must be a multiple of 16 in the NZ format (the reduce axis is W1 * W0, W0 = 16)", api,
+              g.k);
+  }
   if ((static_cast<uint64_t>(g.k) * sizeof(T)) % 32u != 0) {
     CheckFail(loc, "%s: srcK (%u) * sizeof(T) must be a multiple of 32 bytes (the last axis is 32-byte aligned)", api,
               g.k);
@@ -138,15 +214,16 @@ inline void SoftMaxImpl(const char* api, const AscendC::LocalTensor<T>& dst, con
   if (max != nullptr) CheckReduceRows(api, *max, "maxTensor", g, loc);
   RowBuf rb;
   float* buf = rb.Get(g.cols);
-  const T* s = src.GetPhyAddr();
-  T* d = dst.GetPhyAddr();
+  SoftmaxRowIn<T> in(src.GetPhyAddr(), g);
+  SoftmaxRowOut<T> out(dst.GetPhyAddr(), g);
   for (uint32_t r = 0; r < g.m; ++r) {
-    const T* x = s + static_cast<size_t>(r) * g.k;
+    const T* x = in.Row(r);
     const float mx = RowMax(x, g.cols);
     float sm = 0.0f;
     RowExp(x, g.cols, mx, buf, sm);
-    T* o = d + static_cast<size_t>(r) * g.k;
+    T* o = out.Row(r);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T(buf[j] / sm);
+    out.Done();
     if (sum != nullptr) PutRow(sum->GetPhyAddr(), r, sm);
     if (max != nullptr) PutRow(max->GetPhyAddr(), r, mx);
   }
@@ -166,8 +243,7 @@ inline void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTe
                     const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
   static_assert(d::kIsAdvFloat<T>, "SoftMax: unsupported data type (half, float)");
-  static_assert(!isDataFormatNZ, "SoftMax: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SoftMax", tiling, softmaxShapeInfo, config, simnpuLoc);
+  const d::SoftmaxGeom g = d::SoftmaxShape("SoftMax", tiling, softmaxShapeInfo, config, simnpuLoc, isDataFormatNZ);
   d::SoftMaxImpl<T, T>("SoftMax", dstTensor, &sumTensor, &maxTensor, srcTensor, g, simnpuLoc);
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
@@ -186,8 +262,7 @@ inline void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>
                     const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling,
                     const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
-  static_assert(!isDataFormatNZ, "SoftMax: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SoftMax", tiling, softmaxShapeInfo, config, simnpuLoc);
+  const d::SoftmaxGeom g = d::SoftmaxShape("SoftMax", tiling, softmaxShapeInfo, config, simnpuLoc, isDataFormatNZ);
   d::SoftMaxImpl<half, float>("SoftMax", dstTensor, &sumTensor, &maxTensor, srcTensor, g, simnpuLoc);
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
@@ -226,18 +301,20 @@ inline void SimpleSoftMaxImpl(const LocalTensor<T>& dst, const LocalTensor<U>& i
                               const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& info,
                               const SoftmaxConfig& config, const ::simnpu::ascendc::SrcLoc& loc) {
   namespace d = ::simnpu::ascendc::detail;
-  static_assert(!isDataFormatNZ, "SimpleSoftMax: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SimpleSoftMax", tiling, info, config, loc);
+  const d::SoftmaxGeom g = d::SoftmaxShape("SimpleSoftMax", tiling, info, config, loc, isDataFormatNZ);
   d::CheckSoftmaxRows("SimpleSoftMax", src, "srcTensor", g, loc);
   d::CheckSoftmaxRows("SimpleSoftMax", dst, "dstTensor", g, loc);
   d::CheckReduceRows("SimpleSoftMax", inSum, "inSumTensor", g, loc);
   d::CheckReduceRows("SimpleSoftMax", inMax, "inMaxTensor", g, loc);
+  d::SoftmaxRowIn<T> in(src.GetPhyAddr(), g);
+  d::SoftmaxRowOut<T> out(dst.GetPhyAddr(), g);
   for (uint32_t r = 0; r < g.m; ++r) {
-    const T* x = src.GetPhyAddr() + static_cast<size_t>(r) * g.k;
-    T* o = dst.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    const T* x = in.Row(r);
+    T* o = out.Row(r);
     const float mx = d::GetRow(inMax.GetPhyAddr(), r);
     const float sm = d::GetRow(inSum.GetPhyAddr(), r);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T(std::exp(static_cast<float>(x[j]) - mx) / sm);
+    out.Done();
   }
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
@@ -293,9 +370,11 @@ inline void FlashV2(const char* api, bool update, const AscendC::LocalTensor<T>&
   }
   RowBuf rb;
   float* buf = rb.Get(g.cols);
+  SoftmaxRowIn<T> in(src.GetPhyAddr(), g);
+  SoftmaxRowOut<T> out(dst.GetPhyAddr(), g);
   for (uint32_t r = 0; r < g.m; ++r) {
-    const T* x = src.GetPhyAddr() + static_cast<size_t>(r) * g.k;
-    T* o = dst.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    const T* x = in.Row(r);
+    T* o = out.Row(r);
     float mx = RowMax(x, g.cols);
     float old_max = 0.0f, old_sum = 0.0f;
     if (update) {
@@ -306,6 +385,7 @@ inline void FlashV2(const char* api, bool update, const AscendC::LocalTensor<T>&
     float sm = 0.0f;
     RowExp(x, g.cols, mx, buf, sm);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T(buf[j]);
+    out.Done();
     if (update) {
       const float em = std::exp(old_max - mx);
       sm = em * old_sum + sm;
@@ -331,8 +411,8 @@ inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>
                            const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
   static_assert(d::kIsAdvFloat<T>, "SoftmaxFlashV2: unsupported data type (half, float)");
-  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SoftmaxFlashV2", tiling, softmaxShapeInfo, config, simnpuLoc);
+  const d::SoftmaxGeom g =
+      d::SoftmaxShape("SoftmaxFlashV2", tiling, softmaxShapeInfo, config, simnpuLoc, isDataFormatNZ);
   d::FlashV2<T, T>("SoftmaxFlashV2", isUpdate, dstTensor, expSumTensor, maxTensor, srcTensor, &expMaxTensor,
                    inExpSumTensor, inMaxTensor, g, simnpuLoc);
 }
@@ -358,8 +438,8 @@ inline void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor
                            const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling,
                            const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
   namespace d = ::simnpu::ascendc::detail;
-  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SoftmaxFlashV2", tiling, softmaxShapeInfo, config, simnpuLoc);
+  const d::SoftmaxGeom g =
+      d::SoftmaxShape("SoftmaxFlashV2", tiling, softmaxShapeInfo, config, simnpuLoc, isDataFormatNZ);
   // expMax is a half tensor here: computed in float and rounded
   d::FlashV2<half, float>("SoftmaxFlashV2", isUpdate, dstTensor, expSumTensor, maxTensor, srcTensor, nullptr,
                           inExpSumTensor, inMaxTensor, g, simnpuLoc);
@@ -370,6 +450,47 @@ inline void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor
       d::PutRow(expMaxTensor.GetPhyAddr(), r, em);
     }
   }
+}
+
+// The kernel-side tiling of the SoftmaxFlashV2 page, for a shape known only
+// in the kernel: the plan the host SoftMaxFlashV2TilingFunc makes for
+// [srcM, srcK] (localWorkSpaceSize in bytes; one row of srcK floats plus a
+// 32-byte block per row; row blocks of 32 / dataTypeSize2 elements). The
+// flags do not change it: the model works a row at a time, and an NZ row is
+// gathered and reduced as an ND one.
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(
+    const SoftMaxShapeInfo& shapeInfo, const uint32_t dataTypeSize1, const uint32_t dataTypeSize2,
+    const uint32_t localWorkSpaceSize, const bool isUpdate = false, const bool isBasicBlock = false,
+    const bool isDataFormatNZ = false, const bool isFlashOutputBrc = false) {
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isDataFormatNZ;
+  (void)isFlashOutputBrc;
+  SoftMaxTiling t{};
+  const uint32_t m = shapeInfo.srcM, k = shapeInfo.srcK;
+  const uint32_t size = dataTypeSize2 != 0 ? dataTypeSize2 : dataTypeSize1;
+  const uint32_t per_blk = size == 0 ? 8u : 32u / size;
+  const uint32_t row = ((k * 4u + 31u) / 32u) * 32u + 32u;
+  uint32_t split = localWorkSpaceSize / row;
+  if (split == 0) split = 1;
+  if (split > m) split = m;
+  t.srcM = m;
+  t.srcK = k;
+  t.srcSize = m * k;
+  t.outMaxM = m;
+  t.outMaxK = per_blk;
+  t.outMaxSize = m * per_blk;
+  t.splitM = split;
+  t.splitK = k;
+  t.splitSize = split * k;
+  t.reduceM = split;
+  t.reduceK = per_blk;
+  t.reduceSize = split * per_blk;
+  t.rangeM = split == 0 ? 0 : m / split;
+  t.tailM = split == 0 ? 0 : m % split;
+  t.tailSplitSize = t.tailM * k;
+  t.tailReduceSize = t.tailM * per_blk;
+  return t;
 }
 
 // The older flash form: when isUpdate, the previous rows' max/sum are
@@ -386,43 +507,55 @@ inline void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
   const d::SoftmaxGeom g = d::SoftmaxShape("SoftmaxFlash", tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, simnpuLoc);
   d::FlashV2<T, T>("SoftmaxFlash", isUpdate, dstTensor, sumTensor, maxTensor, srcTensor, &expMaxTensor, inSumTensor,
                    inMaxTensor, g, simnpuLoc);
+  d::SoftmaxRowOut<T> out(dstTensor.GetPhyAddr(), g);
   for (uint32_t r = 0; r < g.m; ++r) {
-    T* o = dstTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    T* o = out.Row(r, true);
     const float sm = d::GetRow(sumTensor.GetPhyAddr(), r);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T(static_cast<float>(o[j]) / sm);
+    out.Done();
   }
 }
 
 // SoftmaxGrad: d = rowsum(grad * src) in float (column order); isFront:
 // dst gets d per row (a 32-byte block per row, as max/sum); else dst =
-// (grad - d) * src, rounded once.
-template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
-inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
-                        const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, bool isFront = false,
-                        const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
+// (grad - d) * src, rounded once. SoftmaxGradFront is the isFront form.
+template <typename T, bool isDataFormatNZ>
+inline void SoftmaxGradImpl(const char* api, const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                            const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, bool isFront,
+                            const SoftMaxShapeInfo& softmaxShapeInfo, const ::simnpu::ascendc::SrcLoc& loc) {
   namespace d = ::simnpu::ascendc::detail;
-  static_assert(d::kIsAdvFloat<T>, "SoftmaxGrad: unsupported data type (half, float)");
-  static_assert(!isDataFormatNZ, "SoftmaxGrad: the NZ data format is not modelled by simnpu");
-  const d::SoftmaxGeom g = d::SoftmaxShape("SoftmaxGrad", tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, simnpuLoc);
-  d::CheckSoftmaxRows("SoftmaxGrad", srcTensor, "srcTensor", g, simnpuLoc);
-  d::CheckSoftmaxRows("SoftmaxGrad", gradTensor, "gradTensor", g, simnpuLoc);
+  const d::SoftmaxGeom g = d::SoftmaxShape(api, tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, loc, isDataFormatNZ);
+  d::CheckSoftmaxRows(api, srcTensor, "srcTensor", g, loc);
+  d::CheckSoftmaxRows(api, gradTensor, "gradTensor", g, loc);
   if (isFront) {
-    d::CheckReduceRows("SoftmaxGrad", dstTensor, "dstTensor", g, simnpuLoc);
+    d::CheckReduceRows(api, dstTensor, "dstTensor", g, loc);
   } else {
-    d::CheckSoftmaxRows("SoftmaxGrad", dstTensor, "dstTensor", g, simnpuLoc);
+    d::CheckSoftmaxRows(api, dstTensor, "dstTensor", g, loc);
   }
+  d::SoftmaxRowIn<T> ys(srcTensor.GetPhyAddr(), g);
+  d::SoftmaxRowIn<T> dys(gradTensor.GetPhyAddr(), g);
+  d::SoftmaxRowOut<T> out(dstTensor.GetPhyAddr(), g);
   for (uint32_t r = 0; r < g.m; ++r) {
-    const T* y = srcTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
-    const T* dy = gradTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    const T* y = ys.Row(r);
+    const T* dy = dys.Row(r);
     float dot = 0.0f;
     for (uint32_t j = 0; j < g.cols; ++j) dot += static_cast<float>(dy[j]) * static_cast<float>(y[j]);
     if (isFront) {
       d::PutRow(dstTensor.GetPhyAddr(), r, dot);
       continue;
     }
-    T* o = dstTensor.GetPhyAddr() + static_cast<size_t>(r) * g.k;
+    T* o = out.Row(r);
     for (uint32_t j = 0; j < g.cols; ++j) o[j] = T((static_cast<float>(dy[j]) - dot) * static_cast<float>(y[j]));
+    out.Done();
   }
+}
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                        const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, bool isFront = false,
+                        const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
+  static_assert(::simnpu::ascendc::detail::kIsAdvFloat<T>, "SoftmaxGrad: unsupported data type (half, float)");
+  SoftmaxGradImpl<T, isDataFormatNZ>("SoftmaxGrad", dstTensor, gradTensor, srcTensor, tiling, isFront,
+                                     softmaxShapeInfo, simnpuLoc);
 }
 template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
 inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
@@ -432,6 +565,24 @@ inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& g
   ::simnpu::ascendc::detail::CheckTmp("SoftmaxGrad", sharedTmpBuffer, simnpuLoc);
   SoftmaxGrad<T, isReuseSource, isDataFormatNZ>(dstTensor, gradTensor, srcTensor, tiling, isFront, softmaxShapeInfo,
                                                 simnpuLoc);
+}
+// dst = rowsum(grad * src) per row, a 32-byte block per row.
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+inline void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                             const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
+                             const SoftMaxShapeInfo& softmaxShapeInfo = {}, SIMNPU_ASCENDC_LOC_PARAM) {
+  static_assert(::simnpu::ascendc::detail::kIsAdvFloat<T>, "SoftmaxGradFront: unsupported data type (half, float)");
+  SoftmaxGradImpl<T, isDataFormatNZ>("SoftmaxGradFront", dstTensor, gradTensor, srcTensor, tiling, true,
+                                     softmaxShapeInfo, simnpuLoc);
+}
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+inline void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor,
+                             const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {},
+                             SIMNPU_ASCENDC_LOC_PARAM) {
+  ::simnpu::ascendc::detail::CheckTmp("SoftmaxGradFront", sharedTmpBuffer, simnpuLoc);
+  SoftmaxGradFront<T, isBasicBlock, isDataFormatNZ>(dstTensor, gradTensor, srcTensor, tiling, softmaxShapeInfo,
+                                                    simnpuLoc);
 }
 
 // Rows whose max equals `from` (bit pattern compare, as the page says) get
@@ -444,6 +595,16 @@ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTenso
   g.m = softmaxShapeInfo.srcM;
   g.k = softmaxShapeInfo.srcK;
   g.cols = softmaxShapeInfo.oriSrcK != 0 ? softmaxShapeInfo.oriSrcK : g.k;
+  g.nz = isDataFormatNZ;
+  if (g.cols > g.k) {
+    d::CheckFail(simnpuLoc, "AdjustSoftMaxRes: oriSrcK (%u) is larger than srcK (%u)", g.cols, g.k);
+  }
+  if (g.nz && g.k % d::kSoftmaxNzC0 != 0) {
+    d::CheckFail(simnpuLoc,
+                 "AdjustSoftMaxRes: srcK (%u) must be a multiple of 16 in the NZ format (the reduce axis is W1 * W0, "
+                 "W0 = 16)",
+                 g.k);
+  }
   d::NeedElems("AdjustSoftMaxRes", "softMaxRes", softMaxRes, static_cast<uint64_t>(g.m) * g.k, simnpuLoc);
   d::CheckReduceRows("AdjustSoftMaxRes", maxTensor, "maxTensor", g, simnpuLoc);
   bool any = false;
@@ -453,8 +614,8 @@ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTenso
     std::memcpy(&bits, &v, sizeof(T2) < 4 ? sizeof(T2) : 4);
     if (bits != from) continue;
     any = true;
-    T1* o = softMaxRes.GetPhyAddr() + static_cast<size_t>(r) * g.k;
-    for (uint32_t j = 0; j < g.cols; ++j) o[j] = to;
+    T1* o = softMaxRes.GetPhyAddr();
+    for (uint32_t j = 0; j < g.cols; ++j) o[d::SoftmaxAt(g, r, j)] = to;
   }
   return any;
 }

@@ -8,7 +8,8 @@
 // Unlock of an id that is not locked, or was locked by another pipe, fail
 // the block; an id still locked at block end is reported. AllocMutexID
 // gives the lowest id it has not given (failing when all 28 are out),
-// ReleaseMutexID returns one. State per block (BlockContext::mutex_*).
+// ReleaseMutexID returns one (not one still locked); the TPipe members of
+// the same names share that per-block pool (BlockContext::mutex_*).
 //
 // GroupBarrier<PipeMode::MTE3_MODE>(ws, arriveSize, waitSize): the
 // workspace (512-byte aligned, GetWorkspaceLen() = waitSize * 512 bytes,
@@ -47,6 +48,30 @@ inline BlockContext& MutexCtx(const char* api, const SrcLoc& loc) {
 }
 inline void CheckMutexId(const char* api, pipe_t pipe, uint32_t id, const SrcLoc& loc) {
   if (id >= kMutexIds) CheckFail(loc, "Mutex::%s<%s>(%u): MutexID must be in [0, 27]", api, PipeName(pipe), id);
+}
+
+// AllocMutexID / ReleaseMutexID, free or TPipe members (api names which):
+// the lowest id not given yet; a release of an id that was not given, or
+// that is still locked, fails the block.
+inline AscendC::MutexID MutexAlloc(const char* api, const SrcLoc& loc) {
+  BlockContext& c = MutexCtx(api, loc);
+  for (uint32_t id = 0; id < kMutexIds; ++id) {
+    if (((c.mutex_alloc >> id) & 1u) == 0) {
+      c.mutex_alloc |= 1u << id;
+      return static_cast<AscendC::MutexID>(id);
+    }
+  }
+  CheckFail(loc, "%s: all 28 MutexIDs are allocated (ReleaseMutexID returns one)", api);
+}
+inline void MutexRelease(const char* api, AscendC::MutexID id, const SrcLoc& loc) {
+  BlockContext& c = MutexCtx(api, loc);
+  if (id >= kMutexIds || ((c.mutex_alloc >> id) & 1u) == 0) {
+    CheckFail(loc, "%s(%u): the id was not given by AllocMutexID", api, id);
+  }
+  if ((c.mutex_locked >> id) & 1u) {
+    CheckFail(loc, "%s(%u): the mutex is still locked by %s", api, id, PipeName(static_cast<pipe_t>(c.mutex_pipe[id])));
+  }
+  c.mutex_alloc &= ~(1u << id);
 }
 
 }  // namespace detail
@@ -89,27 +114,17 @@ class Mutex {
 };
 
 inline MutexID AllocMutexID(SIMNPU_ASCENDC_LOC_PARAM) {
-  namespace d = ::simnpu::ascendc::detail;
-  d::BlockContext& c = d::MutexCtx("AllocMutexID", simnpuLoc);
-  for (uint32_t id = 0; id < d::kMutexIds; ++id) {
-    if (((c.mutex_alloc >> id) & 1u) == 0) {
-      c.mutex_alloc |= 1u << id;
-      return static_cast<MutexID>(id);
-    }
-  }
-  d::CheckFail(simnpuLoc, "AllocMutexID: all 28 MutexIDs are allocated (ReleaseMutexID returns one)");
+  return ::simnpu::ascendc::detail::MutexAlloc("AllocMutexID", simnpuLoc);
 }
 inline void ReleaseMutexID(MutexID id, SIMNPU_ASCENDC_LOC_PARAM) {
-  namespace d = ::simnpu::ascendc::detail;
-  d::BlockContext& c = d::MutexCtx("ReleaseMutexID", simnpuLoc);
-  if (id >= d::kMutexIds || ((c.mutex_alloc >> id) & 1u) == 0) {
-    d::CheckFail(simnpuLoc, "ReleaseMutexID(%u): the id was not given by AllocMutexID", id);
-  }
-  if ((c.mutex_locked >> id) & 1u) {
-    d::CheckFail(simnpuLoc, "ReleaseMutexID(%u): the mutex is still locked by %s", id,
-                 d::PipeName(static_cast<pipe_t>(c.mutex_pipe[id])));
-  }
-  c.mutex_alloc &= ~(1u << id);
+  ::simnpu::ascendc::detail::MutexRelease("ReleaseMutexID", id, simnpuLoc);
+}
+// The TPipe members (pipe.h) take from the same per-block pool.
+inline uint8_t TPipe::AllocMutexID(const ::simnpu::ascendc::SrcLoc& simnpuLoc) {
+  return ::simnpu::ascendc::detail::MutexAlloc("TPipe::AllocMutexID", simnpuLoc);
+}
+inline void TPipe::ReleaseMutexID(uint8_t id, const ::simnpu::ascendc::SrcLoc& simnpuLoc) {
+  ::simnpu::ascendc::detail::MutexRelease("TPipe::ReleaseMutexID", id, simnpuLoc);
 }
 
 enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };

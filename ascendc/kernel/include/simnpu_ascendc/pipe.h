@@ -430,6 +430,11 @@ class TPipe {
     if (id >= 0 && id < kEventIds) event_ids_[static_cast<int>(evt)] &= ~(1u << id);
   }
 
+  // MutexIDs (MutexID = uint8_t) from the block's pool that the free
+  // AllocMutexID / ReleaseMutexID also use; defined in mutex_barrier.h.
+  uint8_t AllocMutexID(SIMNPU_ASCENDC_LOC_PARAM);
+  void ReleaseMutexID(uint8_t id, SIMNPU_ASCENDC_LOC_PARAM);
+
  private:
   static constexpr int kEventIds = 8;
   static uint32_t RoundLen(uint32_t len) { return (len + 31u) & ~31u; }
