@@ -119,7 +119,9 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event) 
   uint64_t h = 0;
   std::memcpy(&h, handle.reserved, sizeof h);
   int slot = -1;
-  auto rec = sim::Registry::Get().FindByHandle(h, sim::ExportKind::kEvent, &slot);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindByHandle(h, sim::ExportKind::kEvent, &slot, &reg_error);
+  if (!reg_error.ok()) return api::RtFail(__func__, reg_error.code(), reg_error.message());
   if (!rec)
     return api::RtBadParam(__func__, "handle", std::to_string(h),
                            "no IPC event is exported under this handle (unknown, or its exporter exited)");
@@ -203,7 +205,9 @@ aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t f
   const size_t kl = strnlen(key, 65);
   if (kl == 0 || kl > 64) return api::RtBadParam(__func__, "key", "(bad length)", "a key of 1 to 64 characters");
   int slot = -1;
-  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kNotify, &slot);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kNotify, &slot, &reg_error);
+  if (!reg_error.ok()) return api::RtFail(__func__, reg_error.code(), reg_error.message());
   if (!rec)
     return api::RtBadParam(__func__, "key", key, "no notify is exported under this key (unknown, or its exporter exited)");
   if (!sim::MayImport(*rec, getpid(), rec->flags & 1))
