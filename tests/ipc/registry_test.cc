@@ -8,16 +8,15 @@
 // library, a second mapping of the same file next to the one inside
 // libacl_rt.so). Each case runs in its own process with its own
 // shared-memory directory, so no other test sees the damage.
-#include <dirent.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "acl/acl.h"
+#include "ipc/ipc_fixture.h"
 #include "sim/registry.h"
 
 namespace {
@@ -27,25 +26,10 @@ using simnpu::sim::ExportKind;
 using simnpu::sim::RegExport;
 using simnpu::sim::Registry;
 
-std::string g_dir;
-
-void RemoveDirAtExit() {
-  if (DIR* d = opendir(g_dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n != "." && n != "..") unlink((g_dir + "/" + n).c_str());
-    }
-    closedir(d);
-  }
-  rmdir(g_dir.c_str());
-}
-
 class RegistryTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    g_dir = "/dev/shm/simnpu-regtest-" + std::to_string(getuid()) + "-" + std::to_string(getpid());
-    setenv("SIMNPU_SHM_DIR", g_dir.c_str(), 1);
-    std::atexit(RemoveDirAtExit);
+    simnpu_test::UsePrivateShmDir("simnpu-regtest");  // before the first Registry::Get()
     ASSERT_TRUE(Registry::Get().ok()) << Registry::Get().error();
   }
 
