@@ -167,13 +167,13 @@ std::optional<std::string> FieldText(const char (&field)[N]) {
   return std::nullopt;
 }
 
-// True when the field holds exactly s (reads at most N bytes; an
-// unterminated field equals nothing).
+// True when the field's text is exactly s (reads at most N bytes; an
+// unterminated field equals nothing, nor does an s with a NUL inside).
 template <size_t N>
 bool FieldEquals(const char (&field)[N], const std::string& s) {
   if (s.size() >= N) return false;
   for (size_t i = 0; i < s.size(); ++i)
-    if (field[i] != s[i]) return false;
+    if (s[i] == '\0' || field[i] != s[i]) return false;
   return field[s.size()] == '\0';
 }
 

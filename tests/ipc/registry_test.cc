@@ -52,6 +52,9 @@ TEST_F(RegistryTest, BoundedFieldHelpers) {
   EXPECT_TRUE(simnpu::sim::FieldEquals(f, "abc"));
   EXPECT_FALSE(simnpu::sim::FieldEquals(f, "ab"));
   EXPECT_FALSE(simnpu::sim::FieldEquals(f, "abcz"));
+  std::memcpy(f, "ab\0cd\0zz", 8);  // bytes after the text do not count
+  EXPECT_TRUE(simnpu::sim::FieldEquals(f, "ab"));
+  EXPECT_FALSE(simnpu::sim::FieldEquals(f, std::string("ab\0cd", 5)));
   std::memset(f, 'q', sizeof f);  // no NUL anywhere in the field
   EXPECT_FALSE(simnpu::sim::FieldText(f).has_value());
   EXPECT_FALSE(simnpu::sim::FieldEquals(f, "qqqqqqq"));   // 7 q's and the 8th byte is no NUL
