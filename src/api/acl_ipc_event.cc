@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "api/acl_ipc_event.h"
@@ -51,7 +52,7 @@ std::mutex g_mu;  // serialises first exports (one slot per object)
 
 bool OwnSlot(int slot) {
   sim::RegExport* s = sim::Registry::Get().Slot(slot);
-  return s && s->kind != 0 && platform::ShmDir::Get().stem() == s->owner_stem;
+  return s && s->kind != 0 && sim::FieldEquals(s->owner_stem, platform::ShmDir::Get().stem());
 }
 
 std::shared_ptr<core::IpcSignal> SignalFor(int slot) {
@@ -164,7 +165,12 @@ aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint
   std::string k;
   if (sig) {  // exported before: the same words under a new key
     sim::RegExport* old = sim::Registry::Get().Slot(sig->index());
-    k = old ? old->key : "";
+    std::optional<std::string> text = old ? sim::FieldText(old->key) : std::optional<std::string>(std::string());
+    if (!text)
+      return api::RtFail(__func__, sim::kRegistryCorrupt,
+                         "the machine-wide registry's record " + std::to_string(sig->index()) +
+                             " (this notify's export) is corrupt: its key field is not NUL-terminated");
+    k = *text;
   } else {
     auto slot = sim::Registry::Get().AddExport(rec, &k);
     if (!slot.ok()) return api::Fail(__func__, slot.status());

@@ -171,4 +171,32 @@ TEST_F(RegistryTest, ImportOfACorruptRecordFailsWithACode) {
   EXPECT_EQ(ACL_SUCCESS, aclFinalize());
 }
 
+// A notify exported again answers with the key its registry record holds;
+// when that record's key was corrupted, 507899 instead of reading on.
+TEST_F(RegistryTest, ReExportOfANotifyWithACorruptKeyFailsWithACode) {
+  ASSERT_EQ(ACL_SUCCESS, aclInit(nullptr));
+  ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+  aclrtNotify n = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateNotify(&n, ACL_NOTIFY_DEFAULT));
+  char key[65] = {0};
+  ASSERT_EQ(ACL_SUCCESS, aclrtNotifyGetExportKey(n, key, sizeof key, 0)) << aclGetRecentErrMsg();
+  char again[65] = {0};
+  ASSERT_EQ(ACL_SUCCESS, aclrtNotifyGetExportKey(n, again, sizeof again, 0)) << aclGetRecentErrMsg();
+  EXPECT_STREQ(key, again);  // one notify, one record
+  int slot = -1;
+  ASSERT_TRUE(Registry::Get().FindExport(key, ExportKind::kNotify, &slot).has_value());
+  RegExport* e = Registry::Get().Slot(slot);
+  ASSERT_NE(nullptr, e);
+  std::memset(e->key, 'K', sizeof e->key);
+  char third[65] = {0};
+  EXPECT_EQ(507899, aclrtNotifyGetExportKey(n, third, sizeof third, 0));
+  const std::string msg = simnpu_test::TakeMsg();
+  EXPECT_NE(std::string::npos, msg.find("record " + std::to_string(slot) + " (this notify's export) is corrupt"))
+      << msg;
+  EXPECT_STREQ("", third);
+  EXPECT_EQ(ACL_SUCCESS, aclrtDestroyNotify(n));
+  EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+  EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
 }  // namespace
