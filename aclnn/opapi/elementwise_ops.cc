@@ -6,7 +6,9 @@
 // alpha scalar, non-contiguous views and the output conversion.
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <new>
+#include <utility>
 
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_add.h"
@@ -107,7 +109,7 @@ aclnnStatus PlanBinary(const char* api, const BinaryOp& op, const aclTensor* sel
     return Fail(ACLNN_ERR_PARAM_INVALID, api, "%s has shape %s but the broadcast shape is %s",
                 inplace ? "selfRef" : "out", ShapeText(out->view).c_str(), ShapeText(shape).c_str());
 
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   EwArgs a{};
   a.n = Numel(shape);
@@ -143,7 +145,7 @@ aclnnStatus PlanBinary(const char* api, const BinaryOp& op, const aclTensor* sel
     plan->Add(std::string("aclnn_") + op.kernel + "_" + KernelSuffix(ct), BlocksFor(tiles), {x, y, z}, a);
   }
   plan->OutputEnd(out, ct, z);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 
 struct UnaryOp {
@@ -182,7 +184,7 @@ aclnnStatus PlanUnary(const char* api, const UnaryOp& op, const aclTensor* self,
   if (out->view != self->view)
     return Fail(ACLNN_ERR_PARAM_INVALID, api, "out has shape %s but self has shape %s", ShapeText(out->view).c_str(),
                 ShapeText(self->view).c_str());
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   EwArgs a{};
   a.n = Numel(self->view);
@@ -193,7 +195,7 @@ aclnnStatus PlanUnary(const char* api, const UnaryOp& op, const aclTensor* self,
     plan->Add(std::string("aclnn_") + op.kernel + "_" + KernelSuffix(ct), BlocksFor(tiles), {x, z}, a);
   }
   plan->OutputEnd(out, ct, z);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 
 }  // namespace

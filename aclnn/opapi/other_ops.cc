@@ -2,7 +2,9 @@
 // ReduceSum (an axis view [outer, len, inner] of a contiguous copy), Matmul
 // (torch.matmul shape rules over contiguous [batch, m, k] x [batch, k, n]).
 #include <algorithm>
+#include <memory>
 #include <new>
+#include <utility>
 
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_matmul.h"
@@ -41,14 +43,14 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType d
   if (out->view != self->view)
     return Fail(ACLNN_ERR_PARAM_INVALID, api, "out has shape %s but self has shape %s", ShapeText(out->view).c_str(),
                 ShapeText(self->view).c_str());
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   Buf src;
   src.user = self->data;
   Buf dst;
   dst.user = out->data;
   plan->Copy(src, self->dtype, self->view, self->strides, self->offset, dst, out->dtype, out->strides, out->offset);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   return Execute("aclnnCast", workspace, workspaceSize, executor, stream);
@@ -85,7 +87,7 @@ aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, acl
     else if (i == dim) a.len = d;
     else a.inner *= d;
   }
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   const aclDataType ct = self->dtype;
   const Buf x = plan->Input(self, self->view, ct);
@@ -93,7 +95,7 @@ aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, acl
   if (a.outer * a.len * a.inner > 0)
     plan->Add(std::string("aclnn_softmax_") + KernelSuffix(ct), BlocksFor(a.outer * a.inner), {x, z}, a);
   plan->OutputEnd(out, ct, z);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 aclnnStatus aclnnSoftmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   return Execute("aclnnSoftmax", workspace, workspaceSize, executor, stream);
@@ -147,7 +149,7 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntAr
     pshape.push_back(self->view[static_cast<size_t>(i)]);
     pstrides.push_back(self->strides[static_cast<size_t>(i)]);
   }
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   const aclDataType ct = dtype;
   AxisArgs a{};
@@ -160,14 +162,14 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntAr
   } else {
     Buf src;
     src.user = self->data;
-    x = plan->Reserve(Numel(pshape) * DTypeSize(ct));
+    x = plan->Reserve(Numel(pshape), DTypeSize(ct));
     plan->Copy(src, self->dtype, pshape, pstrides, self->offset, x, ct, ContiguousStrides(pshape), 0);
   }
   const Buf z = plan->OutputBegin(out, ct);
   if (a.outer > 0)
     plan->Add(std::string("aclnn_reduce_sum_") + KernelSuffix(ct), BlocksFor(a.outer), {x, z}, a);
   plan->OutputEnd(out, ct, z);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 aclnnStatus aclnnReduceSum(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   return Execute("aclnnReduceSum", workspace, workspaceSize, executor, stream);
@@ -242,7 +244,7 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* 
   };
   const aclTensor av = view(self, aVec, true);
   const aclTensor bv = view(mat2, bVec, false);
-  Plan* plan = new (std::nothrow) Plan();
+  std::unique_ptr<Plan> plan = NewPlan();
   if (plan == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of host memory");
   const Buf x = plan->Input(&av, aFull, ct);
   const Buf y = plan->Input(&bv, bFull, ct);
@@ -257,7 +259,7 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* 
     plan->Add(std::string("aclnn_matmul_") + KernelSuffix(ct), BlocksFor(ma.batch * ma.m), {x, y, z}, ma);
   }
   plan->OutputEnd(out, ct, z);
-  return Deliver(api, plan, workspaceSize, executor);
+  return Deliver(api, std::move(plan), workspaceSize, executor);
 }
 aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   return Execute("aclnnMatmul", workspace, workspaceSize, executor, stream);

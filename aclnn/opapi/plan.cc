@@ -62,11 +62,18 @@ std::string ShapeText(const Shape& s) {
   return r + "]";
 }
 
-Buf Plan::Reserve(uint64_t bytes) {
+Buf Plan::Reserve(uint64_t elems, uint64_t elemSize) {
   Buf b;
   b.workspace = true;
   b.offset = workspace;
-  workspace += (bytes + 63) / 64 * 64;
+  uint64_t bytes = 0;
+  uint64_t end = 0;
+  if (__builtin_mul_overflow(elems, elemSize, &bytes) || __builtin_add_overflow(bytes, uint64_t{63}, &bytes) ||
+      __builtin_add_overflow(workspace, bytes / 64 * 64, &end)) {
+    workspace_overflow = true;
+    return b;
+  }
+  workspace = end;
   return b;
 }
 
@@ -110,7 +117,7 @@ Buf Plan::Input(const aclTensor* t, const Shape& shape, aclDataType dtype) {
   for (size_t i = 0; i < t->view.size(); ++i) st[lead + i] = t->view[i] == 1 ? 0 : t->strides[i];
   Buf src;
   src.user = TensorBase(t);
-  Buf dst = Reserve(Numel(shape) * DTypeSize(dtype));
+  Buf dst = Reserve(Numel(shape), DTypeSize(dtype));
   Copy(src, t->dtype, shape, st, t->offset, dst, dtype, ContiguousStrides(shape), 0);
   return dst;
 }
@@ -121,7 +128,7 @@ Buf Plan::OutputBegin(const aclTensor* out, aclDataType dtype) {
     b.user = TensorBase(out) + static_cast<uint64_t>(out->offset) * DTypeSize(out->dtype);
     return b;
   }
-  return Reserve(Numel(out->view) * DTypeSize(dtype));
+  return Reserve(Numel(out->view), DTypeSize(dtype));
 }
 
 void Plan::OutputEnd(const aclTensor* out, aclDataType dtype, const Buf& b) {
@@ -142,11 +149,16 @@ aclnnStatus CheckTensor(const char* api, const char* name, const aclTensor* t) {
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus Deliver(const char* api, Plan* plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+std::unique_ptr<Plan> NewPlan() { return std::unique_ptr<Plan>(new (std::nothrow) Plan()); }
+
+aclnnStatus Deliver(const char* api, std::unique_ptr<Plan> plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  if (plan->workspace_overflow)
+    return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                "the operator would need a workspace of more than 2^64 bytes (the tensors' views are too large)");
   plan->op = api;
+  LiveAdd(static_cast<const aclOpExecutor*>(plan.get()));
   *workspaceSize = plan->workspace;
-  *executor = plan;
-  LiveAdd(static_cast<const aclOpExecutor*>(plan));
+  *executor = plan.release();  // the caller's now; aclnnXxx or aclDestroyAclOpExecutor frees it
   return ACLNN_SUCCESS;
 }
 

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,13 +47,19 @@ struct Launch {
   std::vector<unsigned char> args;  // the trailing struct argument
 };
 
+// Ownership: a first phase holds its plan in a std::unique_ptr from creation
+// until Deliver hands it to the caller (as the executor), so a planning that
+// fails half-way frees it.
 struct Plan : aclOpExecutor {
   std::string op;  // "aclnnAdd"
   std::vector<Launch> launches;
   uint64_t workspace = 0;
+  // A reservation did not fit in 64 bits (huge broadcast views); Deliver
+  // then refuses the plan.
+  bool workspace_overflow = false;
 
-  // Workspace reservation of `bytes`, 64-byte aligned.
-  Buf Reserve(uint64_t bytes);
+  // Workspace reservation of `elems` elements of `elemSize` bytes, 64-byte aligned.
+  Buf Reserve(uint64_t elems, uint64_t elemSize);
 
   template <typename A>
   void Add(const std::string& kernel, uint32_t blocks, std::vector<Buf> ptrs, const A& a) {
@@ -92,8 +99,12 @@ bool BroadcastShapes(const Shape& a, const Shape& b, Shape* out);
 // kernel element type. Returns 0 or the status (message queued).
 aclnnStatus CheckTensor(const char* api, const char* name, const aclTensor* t);
 
-// Finishes a first phase: hands the plan to the caller.
-aclnnStatus Deliver(const char* api, Plan* plan, uint64_t* workspaceSize, aclOpExecutor** executor);
+// A fresh plan (NULL when out of host memory).
+std::unique_ptr<Plan> NewPlan();
+
+// Finishes a first phase: hands the plan to the caller, or (a workspace that
+// does not fit in 64 bits) frees it and fails with ACLNN_ERR_PARAM_INVALID.
+aclnnStatus Deliver(const char* api, std::unique_ptr<Plan> plan, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 // The second phase of every operator.
 aclnnStatus Execute(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

@@ -1175,6 +1175,13 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status);
 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
 
+/* Whether the stream waits (aclrtStreamWaitEvent) queued on the event have all
+   executed. Not available for events made by aclrtCreateEventExWithFlag. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status);
+
+/* The event's numeric identifier. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId);
+
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 
 /* timeout in milliseconds, -1 = no limit. */

@@ -57,7 +57,15 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
   return CreateEvent(__func__, event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE);
 }
 aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
-aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) { return CreateEvent(__func__, event, flag); }
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
+  aclError rc = CreateEvent(__func__, event, flag);
+  if (rc == ACL_SUCCESS) {
+    // only this call sets the mark, right after creation (nobody else holds the handle yet)
+    auto e = core::Runtime::Get().events().Find(*event);
+    if (e) e->set_created_ex();
+  }
+  return rc;
+}
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
   SIMNPU_TRACE_API();
@@ -105,6 +113,31 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   // unlike aclrtQueryEvent, which reports it complete.
   const bool complete = e->recorded_gen() != 0 && e->IsComplete();
   *status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+// COMPLETE when no stream wait on the event is queued or running (also when
+// there never was one), NOT_READY while one is.
+aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
+  SIMNPU_TRACE_API();
+  ACL_REQUIRE_NOT_NULL(status);
+  FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
+  if (e->created_ex())
+    return api::RtFail(__func__, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                       std::string("event ") + api::Hex(e.get()) +
+                           " was created with aclrtCreateEventExWithFlag; such events have no wait status "
+                           "(create it with aclrtCreateEvent or aclrtCreateEventWithFlag)");
+  *status = e->pending_waits() == 0 ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
+  SIMNPU_TRACE_API();
+  ACL_REQUIRE_NOT_NULL(eventId);
+  FIND_EVENT(e, event);
+  if (aclError rc = api::RefuseIpcEvent(__func__, e.get())) return rc;
+  *eventId = e->id();
   return ACL_SUCCESS;
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "api/acl_ipc_event.h"
@@ -51,7 +52,7 @@ std::mutex g_mu;  // serialises first exports (one slot per object)
 
 bool OwnSlot(int slot) {
   sim::RegExport* s = sim::Registry::Get().Slot(slot);
-  return s && s->kind != 0 && platform::ShmDir::Get().stem() == s->owner_stem;
+  return s && s->kind != 0 && sim::FieldEquals(s->owner_stem, platform::ShmDir::Get().stem());
 }
 
 std::shared_ptr<core::IpcSignal> SignalFor(int slot) {
@@ -119,7 +120,9 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event) 
   uint64_t h = 0;
   std::memcpy(&h, handle.reserved, sizeof h);
   int slot = -1;
-  auto rec = sim::Registry::Get().FindByHandle(h, sim::ExportKind::kEvent, &slot);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindByHandle(h, sim::ExportKind::kEvent, &slot, &reg_error);
+  if (!reg_error.ok()) return api::RtFail(__func__, reg_error.code(), reg_error.message());
   if (!rec)
     return api::RtBadParam(__func__, "handle", std::to_string(h),
                            "no IPC event is exported under this handle (unknown, or its exporter exited)");
@@ -162,7 +165,12 @@ aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint
   std::string k;
   if (sig) {  // exported before: the same words under a new key
     sim::RegExport* old = sim::Registry::Get().Slot(sig->index());
-    k = old ? old->key : "";
+    std::optional<std::string> text = old ? sim::FieldText(old->key) : std::optional<std::string>(std::string());
+    if (!text)
+      return api::RtFail(__func__, sim::kRegistryCorrupt,
+                         "the machine-wide registry's record " + std::to_string(sig->index()) +
+                             " (this notify's export) is corrupt: its key field is not NUL-terminated");
+    k = *text;
   } else {
     auto slot = sim::Registry::Get().AddExport(rec, &k);
     if (!slot.ok()) return api::Fail(__func__, slot.status());
@@ -203,7 +211,9 @@ aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t f
   const size_t kl = strnlen(key, 65);
   if (kl == 0 || kl > 64) return api::RtBadParam(__func__, "key", "(bad length)", "a key of 1 to 64 characters");
   int slot = -1;
-  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kNotify, &slot);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kNotify, &slot, &reg_error);
+  if (!reg_error.ok()) return api::RtFail(__func__, reg_error.code(), reg_error.message());
   if (!rec)
     return api::RtBadParam(__func__, "key", key, "no notify is exported under this key (unknown, or its exporter exited)");
   if (!sim::MayImport(*rec, getpid(), rec->flags & 1))

@@ -25,7 +25,9 @@ int EventRecordTask::Run(ExecContext&) {
 }
 
 int EventWaitTask::Run(ExecContext& ctx) {
-  if (event_->WaitGen(gen_, timeout_ms_, ctx.cancel)) return 0;
+  const bool done = event_->WaitGen(gen_, timeout_ms_, ctx.cancel);
+  Finish();
+  if (done) return 0;
   return ctx.cancelled() ? kTaskCancelled : kEventSyncTimeout;
 }
 

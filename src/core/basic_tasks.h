@@ -48,17 +48,30 @@ class EventResetTask : public Task {
 // expiry fails the task with ACL_ERROR_RT_EVENT_SYNC_TIMEOUT. Like the other
 // waits (notify, value) it gives up when its stream is destroyed with force
 // (kTaskCancelled).
+// The task counts as a pending wait of the event from its construction
+// until it has run (either way), been discarded or been destroyed.
 class EventWaitTask : public Task {
  public:
   EventWaitTask(std::shared_ptr<Event> e, uint64_t gen, int32_t timeout_ms)
-      : event_(std::move(e)), gen_(gen), timeout_ms_(timeout_ms) {}
+      : event_(std::move(e)), gen_(gen), timeout_ms_(timeout_ms) {
+    event_->AddPendingWait();
+  }
+  ~EventWaitTask() override { Finish(); }
   int Run(ExecContext&) override;
+  void Discard() override { Finish(); }
   const char* name() const override { return "event_wait"; }
 
  private:
+  void Finish() {
+    if (!finished_) {
+      finished_ = true;
+      event_->EndPendingWait();
+    }
+  }
   std::shared_ptr<Event> event_;
   uint64_t gen_;
   int32_t timeout_ms_;
+  bool finished_ = false;  // the pending wait was counted out
 };
 
 // Binary semaphore between streams (aclrtCreateNotify).

@@ -1,11 +1,18 @@
 // Event generations and waiting.
 #include "core/event.h"
 
+#include <atomic>
 #include <chrono>
 
 #include "core/task.h"
 
 namespace simnpu::core {
+namespace {
+std::atomic<uint32_t> g_next_event_id{0};
+}  // namespace
+
+Event::Event(int device_id, uint32_t flags)
+    : device_id_(device_id), flags_(flags), id_(g_next_event_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 uint64_t Event::BeginRecord() {
   std::lock_guard<std::mutex> g(mu_);

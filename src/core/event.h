@@ -25,10 +25,21 @@ namespace simnpu::core {
 
 class Event {
  public:
-  Event(int device_id, uint32_t flags) : device_id_(device_id), flags_(flags) {}
+  Event(int device_id, uint32_t flags);
 
   int device_id() const { return device_id_; }
   uint32_t flags() const { return flags_; }
+  uint32_t id() const { return id_; }
+
+  // Created through aclrtCreateEventExWithFlag (set once, before the event
+  // is published; that kind of event has no wait status).
+  void set_created_ex() { created_ex_ = true; }
+  bool created_ex() const { return created_ex_; }
+
+  // Stream waits on this event that are queued or running.
+  void AddPendingWait() { pending_waits_.fetch_add(1, std::memory_order_acq_rel); }
+  void EndPendingWait() { pending_waits_.fetch_sub(1, std::memory_order_acq_rel); }
+  uint32_t pending_waits() const { return pending_waits_.load(std::memory_order_acquire); }
 
   // At submission of a record: returns the new generation.
   uint64_t BeginRecord();
@@ -67,6 +78,9 @@ class Event {
  private:
   const int device_id_;
   const uint32_t flags_;
+  const uint32_t id_;
+  bool created_ex_ = false;
+  std::atomic<uint32_t> pending_waits_{0};
   mutable std::mutex mu_;          // leaf
   std::condition_variable cv_;
   uint64_t record_gen_ = 0;        // generations handed out. GUARDED_BY(mu_)

@@ -62,7 +62,9 @@ Status IpcMemory::SetImportPid(const std::string& key, const int32_t* pids, size
 
 StatusOr<void*> IpcMemory::Import(const std::string& key, uint64_t flags, int phys, int* owner_phys) {
   (void)flags;
-  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kMemory);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindExport(key, sim::ExportKind::kMemory, nullptr, &reg_error);
+  if (!reg_error.ok()) return reg_error;
   if (!rec)
     return Status(kParam, "no IPC memory is exported under the key '" + key +
                               "' (unknown, closed, freed, or its exporter exited)");

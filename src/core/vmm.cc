@@ -207,7 +207,9 @@ Status Vmm::SetPids(uint64_t share, const int32_t* pids, size_t n) {
 }
 
 StatusOr<PhysHandle*> Vmm::Import(uint64_t share, int phys) {
-  auto rec = sim::Registry::Get().FindByHandle(share, sim::ExportKind::kVmm);
+  Status reg_error;
+  auto rec = sim::Registry::Get().FindByHandle(share, sim::ExportKind::kVmm, nullptr, &reg_error);
+  if (!reg_error.ok()) return reg_error;
   if (!rec) return Status(kParam, "no memory is exported under this shareable handle (unknown, freed, or its exporter exited)");
   if (rec->owner_pid == getpid()) return Status(kParam, "importing in the exporting process is not supported");
   if (!sim::MayImport(*rec, getpid(), rec->flags & 1))

@@ -29,6 +29,14 @@ void CopyStr(char* dst, size_t cap, const std::string& s) {
   std::memcpy(dst, s.data(), n);
   dst[n] = '\0';
 }
+
+// Bounded check of an export's text fields: NULL when they are sound, else
+// the name of the first unterminated one.
+const char* BadField(const RegExport& e) {
+  if (!FieldText(e.key)) return "key";
+  if (!FieldText(e.owner_stem)) return "owner_stem";
+  return nullptr;
+}
 }  // namespace
 
 // Takes "<registry>.lock" exclusively (creation and removal of the registry
@@ -135,13 +143,19 @@ void Registry::ReclaimDead() {
   auto& dir = platform::ShmDir::Get();
   const std::string me = dir.stem();
   Lock();
+  // A slot whose owner cannot be named (unterminated stem) is corrupt and
+  // cleared like a dead one.
   for (int i = 0; i < kMaxProcs; ++i) {
     RegProc& p = procs()[i];
-    if (p.in_use && me != p.stem && !dir.StemAlive(p.stem)) std::memset(&p, 0, sizeof p);
+    if (!p.in_use) continue;
+    const std::optional<std::string> stem = FieldText(p.stem);
+    if (!stem || (*stem != me && !dir.StemAlive(*stem))) std::memset(&p, 0, sizeof p);
   }
   for (int i = 0; i < kMaxExports; ++i) {
     RegExport& e = exports()[i];
-    if (e.kind && me != e.owner_stem && !dir.StemAlive(e.owner_stem)) {
+    if (!e.kind) continue;
+    const std::optional<std::string> owner = FieldText(e.owner_stem);
+    if (!owner || (*owner != me && !dir.StemAlive(*owner))) {
       // Wake anyone still blocked on a dead exporter's event/notify.
       e.kind = 0;
       __atomic_add_fetch(&e.signal, 1, __ATOMIC_SEQ_CST);
@@ -236,46 +250,55 @@ StatusOr<int> Registry::AddExport(RegExport rec, std::string* key) {
   return slot;
 }
 
-std::optional<RegExport> Registry::FindExport(const std::string& key, ExportKind kind, int* slot) {
-  if (!ok() || key.empty() || key.size() >= kKeyLen) return std::nullopt;
-  std::optional<RegExport> out;
-  int found = -1;
-  Lock();
-  for (int i = 0; i < kMaxExports; ++i) {
-    RegExport& e = exports()[i];
-    if (e.kind == static_cast<uint32_t>(kind) && key == e.key) {
-      out = e;
-      found = i;
-      break;
-    }
+// Called with the lock held and found >= 0 or -1; unlocks.
+std::optional<RegExport> Registry::Found(int found, const char* how, int* slot, Status* error) {
+  if (found < 0) {
+    Unlock();
+    return std::nullopt;
   }
+  RegExport rec;
+  std::memcpy(&rec, &exports()[found], sizeof rec);  // one copy; checked below, not re-read
   Unlock();
-  if (out && !platform::ShmDir::Get().StemAlive(out->owner_stem) &&
-      platform::ShmDir::Get().stem() != out->owner_stem)
+  if (const char* bad = BadField(rec)) {
+    if (error)
+      *error = Status(kRegistryCorrupt, "the machine-wide registry's record " + std::to_string(found) + " (found by " +
+                                            how + ") is corrupt: its " + bad +
+                                            " field is not NUL-terminated; refusing to use it");
+    return std::nullopt;
+  }
+  const std::string owner = *FieldText(rec.owner_stem);
+  if (owner != platform::ShmDir::Get().stem() && !platform::ShmDir::Get().StemAlive(owner))
     return std::nullopt;  // stale: the exporter died
   if (slot) *slot = found;
-  return out;
+  return rec;
 }
 
-std::optional<RegExport> Registry::FindByHandle(uint64_t handle, ExportKind kind, int* slot) {
-  if (!ok() || handle == 0) return std::nullopt;
-  std::optional<RegExport> out;
+std::optional<RegExport> Registry::FindExport(const std::string& key, ExportKind kind, int* slot, Status* error) {
+  if (!ok() || key.empty() || key.size() >= kKeyLen) return std::nullopt;
   int found = -1;
   Lock();
   for (int i = 0; i < kMaxExports; ++i) {
-    RegExport& e = exports()[i];
-    if (e.kind == static_cast<uint32_t>(kind) && e.handle == handle) {
-      out = e;
+    const RegExport& e = exports()[i];
+    if (e.kind == static_cast<uint32_t>(kind) && FieldEquals(e.key, key)) {
       found = i;
       break;
     }
   }
-  Unlock();
-  if (out && !platform::ShmDir::Get().StemAlive(out->owner_stem) &&
-      platform::ShmDir::Get().stem() != out->owner_stem)
-    return std::nullopt;
-  if (slot) *slot = found;
-  return out;
+  return Found(found, "key", slot, error);
+}
+
+std::optional<RegExport> Registry::FindByHandle(uint64_t handle, ExportKind kind, int* slot, Status* error) {
+  if (!ok() || handle == 0) return std::nullopt;
+  int found = -1;
+  Lock();
+  for (int i = 0; i < kMaxExports; ++i) {
+    const RegExport& e = exports()[i];
+    if (e.kind == static_cast<uint32_t>(kind) && e.handle == handle) {
+      found = i;
+      break;
+    }
+  }
+  return Found(found, "handle", slot, error);
 }
 
 Status Registry::AddWhitelist(int slot, const int32_t* pids, size_t n) {
@@ -283,7 +306,7 @@ Status Registry::AddWhitelist(int slot, const int32_t* pids, size_t n) {
   const std::string me = platform::ShmDir::Get().stem();
   Lock();
   RegExport& e = exports()[slot];
-  if (!e.kind || me != e.owner_stem) {
+  if (!e.kind || !FieldEquals(e.owner_stem, me)) {
     Unlock();
     return Status(107000, "the export is not owned by this process");
   }
@@ -307,7 +330,7 @@ void Registry::RemoveExport(int slot) {
   const std::string me = platform::ShmDir::Get().stem();
   Lock();
   RegExport& e = exports()[slot];
-  if (e.kind && me == e.owner_stem) {
+  if (e.kind && FieldEquals(e.owner_stem, me)) {
     e.kind = 0;
     e.key[0] = '\0';
   }
@@ -319,6 +342,11 @@ RegExport* Registry::Slot(int slot) {
   return &exports()[slot];
 }
 
+RegProc* Registry::ProcSlot(int slot) {
+  if (!ok() || slot < 0 || slot >= kMaxProcs) return nullptr;
+  return &procs()[slot];
+}
+
 std::vector<RegProc> Registry::Processes() {
   std::vector<RegProc> v;
   if (!ok()) return v;
@@ -327,6 +355,10 @@ std::vector<RegProc> Registry::Processes() {
   for (int i = 0; i < kMaxProcs; ++i)
     if (procs()[i].in_use) v.push_back(procs()[i]);
   Unlock();
+  for (RegProc& p : v) {  // checked in the copies, which nobody else writes
+    if (!FieldText(p.stem)) CopyStr(p.stem, sizeof p.stem, "<corrupt>");
+    if (!FieldText(p.name)) CopyStr(p.name, sizeof p.name, "<corrupt>");
+  }
   return v;
 }
 
@@ -336,7 +368,7 @@ void Registry::ReleaseSelf() {
   Lock();
   for (int i = 0; i < kMaxExports; ++i) {
     RegExport& e = exports()[i];
-    if (e.kind && me == e.owner_stem) {
+    if (e.kind && FieldEquals(e.owner_stem, me)) {
       e.kind = 0;
       __atomic_add_fetch(&e.signal, 1, __ATOMIC_SEQ_CST);
     }

@@ -28,6 +28,13 @@
 // recorders increment and FUTEX_WAKE, waiters FUTEX_WAIT (shared futexes)
 // without the lock: no polling.
 //
+// Text fields (stem, name, key, owner_stem) live in a file every process of
+// the user can write, so no reader trusts them to be terminated: every
+// compare and copy is bounded by the field's array (FieldText, FieldEquals).
+// A record whose field has no NUL inside it is corrupt: a lookup that
+// matches it fails with ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) and a
+// message naming the slot and the field, and ReclaimDead clears it.
+//
 // Creation: under flock(LOCK_EX) of "registry.lock" the first process
 // creates, sizes and initialises the file (magic last); others take the same
 // lock before reading the header, so nobody sees a half-made registry. Every
@@ -109,18 +116,25 @@ class Registry {
   // Adds an export; fills *key with a fresh key. Returns the slot or a Status.
   StatusOr<int> AddExport(RegExport rec, std::string* key);
   // A copy of the live export named key of `kind` (owner alive) or nullopt.
-  std::optional<RegExport> FindExport(const std::string& key, ExportKind kind, int* slot = nullptr);
-  // Finds by handle value (VMM) instead of key.
-  std::optional<RegExport> FindByHandle(uint64_t handle, ExportKind kind, int* slot = nullptr);
+  // When the matching record is corrupt (a text field not terminated inside
+  // its array) the result is nullopt and *error (if given) says why.
+  std::optional<RegExport> FindExport(const std::string& key, ExportKind kind, int* slot = nullptr,
+                                      Status* error = nullptr);
+  // Finds by handle value (VMM, events) instead of key; errors as FindExport.
+  std::optional<RegExport> FindByHandle(uint64_t handle, ExportKind kind, int* slot = nullptr,
+                                        Status* error = nullptr);
   // Adds pids to the whitelist of an export this process owns.
   Status AddWhitelist(int slot, const int32_t* pids, size_t n);
   // Removes an export this process owns.
   void RemoveExport(int slot);
   // Direct access to a slot's signal words (events, notifies).
   RegExport* Slot(int slot);
+  // Direct access to a process slot (tests: this process's SelfSlot()).
+  RegProc* ProcSlot(int slot);
   uint64_t NextId();
 
-  // Snapshot for simnpu-smi.
+  // Snapshot for simnpu-smi (a stem or name not terminated inside its
+  // field reads as "<corrupt>" in the copy).
   std::vector<RegProc> Processes();
   // Clears this process's slot and exports (clean exit).
   void ReleaseSelf();
@@ -135,6 +149,8 @@ class Registry {
   void Unlock();
   RegProc* procs();
   RegExport* exports();
+  // Shared tail of the lookups: the slot found (under the lock) -> result.
+  std::optional<RegExport> Found(int found, const char* how, int* slot, Status* error);
   RegHeader* hdr_ = nullptr;
   std::string error_;
   int self_ = -1;
@@ -142,6 +158,27 @@ class Registry {
   int fd_ = -1;        // holds flock(LOCK_SH) while this process uses the registry
   std::string path_;
 };
+
+// The text of a fixed-size field, or nullopt when no NUL lies inside it.
+template <size_t N>
+std::optional<std::string> FieldText(const char (&field)[N]) {
+  for (size_t i = 0; i < N; ++i)
+    if (field[i] == '\0') return std::string(field, i);
+  return std::nullopt;
+}
+
+// True when the field's text is exactly s (reads at most N bytes; an
+// unterminated field equals nothing, nor does an s with a NUL inside).
+template <size_t N>
+bool FieldEquals(const char (&field)[N], const std::string& s) {
+  if (s.size() >= N) return false;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] == '\0' || field[i] != s[i]) return false;
+  return field[s.size()] == '\0';
+}
+
+// The code of a corrupt registry record (ACL_ERROR_RT_DRV_INTERNAL_ERROR).
+constexpr int kRegistryCorrupt = 507899;
 
 // Whitelist check: true when pid may import rec.
 bool MayImport(const RegExport& rec, int32_t pid, bool validation_disabled);

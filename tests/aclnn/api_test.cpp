@@ -340,6 +340,48 @@ TEST(AclnnOps, ErrorCodesAndMessages) {
   aclDestroyScalar(alpha);
 }
 
+// A first phase that fails after its plan was made (the workspace of huge
+// stride-0 views does not fit in 64 bits) frees the plan (the asan-ubsan
+// build's LeakSanitizer checks that) and leaves the outputs untouched.
+TEST(AclnnOps, PlanningThatFailsLateFreesThePlan) {
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const int64_t one[1] = {1};
+  const int64_t zero[1] = {0};
+  auto broadcastView = [&](int64_t n) {
+    const int64_t view[1] = {n};
+    aclTensor* t = aclCreateTensor(view, 1, ACL_FLOAT, zero, 0, ACL_FORMAT_ND, one, 1, p);
+    EXPECT_NE(t, nullptr) << TakeMsg();
+    return t;
+  };
+  // 2^61 floats read through stride 0: each copy into the workspace is 2^63 bytes
+  aclTensor* a = broadcastView(int64_t{1} << 61);
+  aclTensor* b = broadcastView(int64_t{1} << 61);
+  aclTensor* o = broadcastView(int64_t{1} << 61);
+  uint64_t ws = 12345;
+  aclOpExecutor* ex = nullptr;
+  TakeMsg();
+  for (int round = 0; round < 3; ++round) {  // repeated: a leak would grow
+    EXPECT_EQ(aclnnMulGetWorkspaceSize(a, b, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(TakeMsg().find("aclnnMul: the operator would need a workspace of more than 2^64 bytes"),
+              std::string::npos);
+    EXPECT_EQ(aclnnSigmoidGetWorkspaceSize(a, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(TakeMsg().find("aclnnSigmoid: the operator would need a workspace"), std::string::npos);
+    EXPECT_EQ(aclnnSoftmaxGetWorkspaceSize(a, 0, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(TakeMsg().find("aclnnSoftmax: the operator would need a workspace"), std::string::npos);
+  }
+  EXPECT_EQ(ws, 12345u);
+  EXPECT_EQ(ex, nullptr);
+  // just below the limit the plan is delivered: 3 x 2^62 bytes (two inputs, one output)
+  aclTensor* c = broadcastView(int64_t{1} << 60);
+  EXPECT_EQ(aclnnMulGetWorkspaceSize(c, c, c, &ws, &ex), ACLNN_SUCCESS) << TakeMsg();
+  EXPECT_EQ(ws, 3ull << 62);
+  ASSERT_NE(ex, nullptr);
+  EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+  for (aclTensor* t : {a, b, o, c}) aclDestroyTensor(t);
+  aclrtFree(p);
+}
+
 TEST(AclnnOps, ExecutorIsConsumedUnlessRepeatable) {
   Stream s;
   Dev x({4}, {1, 2, 3, 4});

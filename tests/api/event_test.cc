@@ -1,6 +1,7 @@
 // Events, notifies, value write/wait (acl-api.md §4.5).
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "api_test_util.h"
@@ -266,6 +267,130 @@ TEST_F(ApiEventTest, DestroyedEventIsRejected) {
   EXPECT_NE(ACL_SUCCESS, aclrtDestroyEvent(e));
   EXPECT_NE(ACL_SUCCESS, aclrtRecordEvent(e, nullptr));
   EXPECT_NE(ACL_SUCCESS, aclrtSynchronizeEvent(e));
+}
+
+// ------------------------------------------------------- wait status, ids
+
+TEST_F(ApiEventTest, WaitStatusArguments) {
+  aclrtEvent e = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e));
+  aclrtEventWaitStatus ws = ACL_EVENT_WAIT_STATUS_RESERVED;
+  EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtQueryEventWaitStatus(e, nullptr));
+  EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtQueryEventWaitStatus(nullptr, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_RESERVED, ws);  // untouched on failure
+  aclrtEvent dead = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&dead));
+  ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(dead));
+  ClearErrorState();
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtQueryEventWaitStatus(dead, &ws));
+  EXPECT_NE(std::string::npos, TakeErrMsg().find("aclrtQueryEventWaitStatus"));
+  // events made by aclrtCreateEventExWithFlag have no wait status (reference constraint)
+  aclrtEvent ex = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventExWithFlag(&ex, ACL_EVENT_SYNC));
+  ClearErrorState();
+  EXPECT_ACL(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtQueryEventWaitStatus(ex, &ws));
+  EXPECT_NE(std::string::npos, TakeErrMsg().find("aclrtCreateEventExWithFlag"));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_RESERVED, ws);
+  // ... but aclrtCreateEventWithFlag events do
+  aclrtEvent wf = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventWithFlag(&wf, ACL_EVENT_SYNC));
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(wf, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_COMPLETE, ws);
+  EXPECT_ACL_OK(aclrtDestroyEvent(wf));
+  EXPECT_ACL_OK(aclrtDestroyEvent(ex));
+  EXPECT_ACL_OK(aclrtDestroyEvent(e));
+}
+
+// A wait queued on a stream is pending until the record it waits for has
+// executed; before any wait (and once every wait ran) the status is COMPLETE.
+TEST_F(ApiEventTest, WaitStatusBeforeAndAfterTheRecord) {
+  aclrtStream rec = nullptr, waiter = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&rec));
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&waiter));
+  aclrtEvent e = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e));
+  aclrtEventWaitStatus ws = ACL_EVENT_WAIT_STATUS_RESERVED;
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(e, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_COMPLETE, ws);  // no wait yet
+  Gate gate;
+  ASSERT_EQ(ACL_SUCCESS, gate.Enqueue(rec));
+  ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e, rec));  // held back by the gate
+  ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(waiter, e));
+  ASSERT_TRUE(gate.WaitEntered());
+  SleepMs(kGraceMs);
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(e, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_NOT_READY, ws);  // the record has not executed
+  aclrtStreamStatus ss = ACL_STREAM_STATUS_COMPLETE;
+  EXPECT_ACL_OK(aclrtStreamQuery(waiter, &ss));
+  EXPECT_EQ(ACL_STREAM_STATUS_NOT_READY, ss);
+  gate.Open();
+  EXPECT_ACL_OK(aclrtSynchronizeStream(waiter));
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(e, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_COMPLETE, ws);
+  // two waits, one record: pending until that record ran, then complete
+  Gate gate2;
+  ASSERT_EQ(ACL_SUCCESS, gate2.Enqueue(rec));
+  ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e, rec));
+  ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(waiter, e));
+  ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(waiter, e));
+  ASSERT_TRUE(gate2.WaitEntered());
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(e, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_NOT_READY, ws);
+  gate2.Open();
+  EXPECT_ACL_OK(aclrtSynchronizeStream(waiter));
+  EXPECT_ACL_OK(aclrtQueryEventWaitStatus(e, &ws));
+  EXPECT_EQ(ACL_EVENT_WAIT_STATUS_COMPLETE, ws);
+  EXPECT_ACL_OK(aclrtDestroyEvent(e));
+  EXPECT_ACL_OK(aclrtDestroyStream(waiter));
+  EXPECT_ACL_OK(aclrtDestroyStream(rec));
+}
+
+TEST_F(ApiEventTest, EventIdArguments) {
+  aclrtEvent e = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e));
+  uint32_t id = 0xdeadbeefu;
+  EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(e, nullptr));
+  EXPECT_ACL(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(nullptr, &id));
+  EXPECT_EQ(0xdeadbeefu, id);
+  ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(e));
+  ClearErrorState();
+  EXPECT_ACL(ACL_ERROR_RT_INVALID_HANDLE, aclrtGetEventId(e, &id));
+  EXPECT_NE(std::string::npos, TakeErrMsg().find("aclrtGetEventId"));
+  EXPECT_EQ(0xdeadbeefu, id);
+}
+
+TEST_F(ApiEventTest, EventIdsAreDistinctAndStable) {
+  constexpr int kN = 8;
+  aclrtEvent ev[kN] = {};
+  uint32_t ids[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    ASSERT_EQ(ACL_SUCCESS, i % 2 ? aclrtCreateEventExWithFlag(&ev[i], ACL_EVENT_SYNC) : aclrtCreateEvent(&ev[i]));
+    ASSERT_EQ(ACL_SUCCESS, aclrtGetEventId(ev[i], &ids[i]));
+  }
+  for (int i = 0; i < kN; ++i)
+    for (int j = i + 1; j < kN; ++j) EXPECT_NE(ids[i], ids[j]) << i << " " << j;
+  // the same id again, also after a record and a wait
+  aclrtStream s = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+  for (int i = 0; i < kN; ++i) {
+    ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(ev[i], s));
+    ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(s, ev[i]));
+  }
+  ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s));
+  for (int i = 0; i < kN; ++i) {
+    uint32_t again = 0;
+    EXPECT_ACL_OK(aclrtGetEventId(ev[i], &again));
+    EXPECT_EQ(ids[i], again) << i;
+  }
+  // an event created later does not reuse a live event's id
+  aclrtEvent late = nullptr;
+  ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&late));
+  uint32_t late_id = 0;
+  EXPECT_ACL_OK(aclrtGetEventId(late, &late_id));
+  for (int i = 0; i < kN; ++i) EXPECT_NE(ids[i], late_id) << i;
+  EXPECT_ACL_OK(aclrtDestroyEvent(late));
+  for (aclrtEvent x : ev) EXPECT_ACL_OK(aclrtDestroyEvent(x));
+  EXPECT_ACL_OK(aclrtDestroyStream(s));
 }
 
 // ------------------------------------------------------------------ notifies

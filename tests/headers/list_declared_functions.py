@@ -21,6 +21,9 @@ and the exit status is 1 if any is missing. Names listed in an
 instead. Exported acl* names that no header declares are listed as
 informational EXTRA lines.
 
+With --expect-count N the script also fails unless exactly N functions are
+declared (the count the README states).
+
 With --emit-c-refs FILE the script writes a C source that includes
 acl/acl.h and takes the address of every declared function, so that a build
 proves each declaration is usable from C.
@@ -168,9 +171,14 @@ def main():
     ap.add_argument("--allow-missing", help="file of names that may be missing from the libraries")
     ap.add_argument("--emit-c-refs", metavar="FILE", help="write a C file referencing every declared function")
     ap.add_argument("--with-header", action="store_true", help="print 'name header' instead of names only")
+    ap.add_argument("--expect-count", type=int, metavar="N",
+                    help="fail unless exactly N functions are declared (the number the README states)")
     args = ap.parse_args()
 
     names, problems = declared_functions(args.include_dir)
+    if args.expect_count is not None and len(names) != args.expect_count:
+        problems.append("%d functions are declared, expected %d (update --expect-count and the README together)"
+                        % (len(names), args.expect_count))
     for p in problems:
         print("ERROR " + p, file=sys.stderr)
 

@@ -1,6 +1,5 @@
 // IPC events and IPC notifies across processes: a record in one process
 // releases a wait in another, in stream order; whitelists; bad handles.
-#include <dirent.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,47 +11,14 @@
 
 #include "acl/acl.h"
 #include "ipc/ipc_child.h"
+#include "ipc/ipc_fixture.h"
 
 using simnpu_test::Child;
+using simnpu_test::EventHandleHex;
 
 namespace {
 
-std::string g_dir;
-void RemoveDirAtExit() {
-  if (DIR* d = opendir(g_dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n != "." && n != "..") unlink((g_dir + "/" + n).c_str());
-    }
-    closedir(d);
-  }
-  rmdir(g_dir.c_str());
-}
-
-std::string Hex(const aclrtIpcEventHandle& h) {
-  std::string s;
-  char b[4];
-  for (int i = 0; i < 8; ++i) {
-    std::snprintf(b, sizeof b, "%02x", static_cast<unsigned char>(h.reserved[i]));
-    s += b;
-  }
-  return s;
-}
-
-class IpcEventTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    g_dir = "/dev/shm/simnpu-test-" + std::to_string(getuid()) + "-" + std::to_string(getpid());
-    setenv("SIMNPU_SHM_DIR", g_dir.c_str(), 1);
-    std::atexit(RemoveDirAtExit);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclrtResetDeviceForce(0);
-    aclFinalize();
-  }
-};
+class IpcEventTest : public simnpu_test::IpcTest {};
 
 TEST_F(IpcEventTest, RecordInOneProcessReleasesAWaitInAnother) {
   aclrtEvent ev = nullptr;
@@ -74,7 +40,7 @@ TEST_F(IpcEventTest, RecordInOneProcessReleasesAWaitInAnother) {
   EXPECT_EQ(std::memcmp(&h, &h2, sizeof h), 0);  // one event, one handle
 
   Child c({IPC_PEER_PATH, "event-consumer"});
-  c.Send(Hex(h));
+  c.Send(EventHandleHex(h));
   EXPECT_EQ(c.Line(), "rc 0");   // open
   EXPECT_EQ(c.Line(), "rc 0");   // stream wait
   EXPECT_EQ(c.Line(), "waiting");

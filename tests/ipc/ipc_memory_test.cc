@@ -15,30 +15,20 @@
 
 #include "acl/acl.h"
 #include "ipc/ipc_child.h"
+#include "ipc/ipc_fixture.h"
 
+using simnpu_test::AllBytes;
+using simnpu_test::AllocFilled;
 using simnpu_test::Child;
+using simnpu_test::IpcShmDir;
 
 namespace {
-
-std::string g_dir;
-
-void RemoveDirAtExit() {
-  // Runs after the runtime's own exit cleanup (registered later, runs first).
-  if (DIR* d = opendir(g_dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n != "." && n != "..") unlink((g_dir + "/" + n).c_str());
-    }
-    closedir(d);
-  }
-  rmdir(g_dir.c_str());
-}
 
 // Names in the directory that belong to neither this process nor the registry.
 std::vector<std::string> ForeignObjects() {
   std::vector<std::string> out;
   const std::string mine = "p" + std::to_string(getpid()) + "-";
-  if (DIR* d = opendir(g_dir.c_str())) {
+  if (DIR* d = opendir(IpcShmDir().c_str())) {
     while (dirent* e = readdir(d)) {
       std::string n = e->d_name;
       if (n == "." || n == ".." || n == "registry" || n == "registry.lock" || n.rfind(mine, 0) == 0) continue;
@@ -51,46 +41,20 @@ std::vector<std::string> ForeignObjects() {
 
 std::string Peer() { return IPC_PEER_PATH; }
 
-class IpcMemoryTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    g_dir = "/dev/shm/simnpu-test-" + std::to_string(getuid()) + "-" + std::to_string(getpid());
-    setenv("SIMNPU_SHM_DIR", g_dir.c_str(), 1);
-    std::atexit(RemoveDirAtExit);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclrtResetDeviceForce(0);
-    aclFinalize();
-  }
-  void* AllocFilled(size_t size, int byte) {
-    void* p = nullptr;
-    EXPECT_EQ(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(p, size, byte, size), ACL_SUCCESS);
-    return p;
-  }
-  bool AllBytes(void* dev, size_t size, int byte) {
-    std::vector<unsigned char> h(size);
-    if (aclrtMemcpy(h.data(), size, dev, size, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS) return false;
-    for (size_t i = 0; i < size; ++i)
-      if (h[i] != static_cast<unsigned char>(byte)) return false;
-    return true;
-  }
-};
+class IpcMemoryTest : public simnpu_test::IpcTest {};
 
 TEST_F(IpcMemoryTest, DirectoryAndObjectsArePrivateToTheUser) {
   void* p = AllocFilled(4096, 1);
   struct stat st;
-  ASSERT_EQ(stat(g_dir.c_str(), &st), 0);
+  ASSERT_EQ(stat(IpcShmDir().c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0700u);
   int objects = 0;
-  DIR* d = opendir(g_dir.c_str());
+  DIR* d = opendir(IpcShmDir().c_str());
   ASSERT_NE(d, nullptr);
   while (dirent* e = readdir(d)) {
     std::string n = e->d_name;
     if (n == "." || n == "..") continue;
-    ASSERT_EQ(stat((g_dir + "/" + n).c_str(), &st), 0);
+    ASSERT_EQ(stat((IpcShmDir() + "/" + n).c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0600u) << n;
     ++objects;
   }

@@ -6,7 +6,6 @@
 // IPC-imported ranges as their own kinds.
 // Each case runs in its own process with its own shared-memory directory;
 // ipc_peer (IPC_PEER_PATH) is the other process.
-#include <dirent.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -20,27 +19,12 @@
 #include "acl/acl.h"
 #include "checking/memcheck_kernels.h"
 #include "ipc/ipc_child.h"
+#include "ipc/ipc_fixture.h"
 
 using simnpu_test::Child;
+using simnpu_test::TakeMsg;
 
 namespace {
-
-std::string g_dir;
-void RemoveDirAtExit() {
-  if (DIR* d = opendir(g_dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n != "." && n != "..") unlink((g_dir + "/" + n).c_str());
-    }
-    closedir(d);
-  }
-  rmdir(g_dir.c_str());
-}
-
-std::string TakeMsg() {
-  const char* m = aclGetRecentErrMsg();
-  return m ? m : "";
-}
 
 // aclrtQueryEvent is deprecated (still exported and still refused for IPC events).
 aclError QueryEvent(aclrtEvent e, aclrtEventStatus* st) {
@@ -50,36 +34,13 @@ aclError QueryEvent(aclrtEvent e, aclrtEventStatus* st) {
 #pragma GCC diagnostic pop
 }
 
-std::string HandleHex(const aclrtIpcEventHandle& h) {
-  std::string s;
-  char b[4];
-  for (int i = 0; i < 8; ++i) {
-    std::snprintf(b, sizeof b, "%02x", static_cast<unsigned char>(h.reserved[i]));
-    s += b;
-  }
-  return s;
-}
-
-class IpcRulesTest : public ::testing::Test {
+class IpcRulesTest : public simnpu_test::IpcTest {
  protected:
-  void SetUp() override {
-    g_dir = "/dev/shm/simnpu-test-" + std::to_string(getuid()) + "-" + std::to_string(getpid());
-    setenv("SIMNPU_SHM_DIR", g_dir.c_str(), 1);
-    std::atexit(RemoveDirAtExit);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
   void TearDown() override {
     aclrtResetDeviceForce(1);
-    aclrtResetDeviceForce(0);
-    aclFinalize();
+    IpcTest::TearDown();
   }
-  static void* Alloc(size_t size, int byte) {
-    void* p = nullptr;
-    EXPECT_EQ(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(p, size, byte, size), ACL_SUCCESS);
-    return p;
-  }
+  static void* Alloc(size_t size, int byte) { return simnpu_test::AllocFilled(size, byte); }
   static std::vector<unsigned char> Read(const void* dev, size_t size) {
     std::vector<unsigned char> h(size, 0xCC);
     EXPECT_EQ(aclrtMemcpy(h.data(), size, dev, size, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
@@ -304,7 +265,7 @@ TEST_F(IpcRulesTest, ForbiddenCallsOnAnOpenedIpcEventAre207000) {
   // The consumer runs on device 1: opening enables peer access both ways
   // with the exporter's device 0 (acl-api-ext.md 3.3).
   Child c({IPC_PEER_PATH, "event-rules", "1"});
-  c.Send(HandleHex(h));
+  c.Send(simnpu_test::EventHandleHex(h));
   EXPECT_EQ(c.Line(), "rc 0");       // open
   EXPECT_EQ(c.Line(), "peer 11");
   EXPECT_EQ(c.Line(), "rc 207000");  // aclrtResetEvent

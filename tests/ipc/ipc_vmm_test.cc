@@ -1,6 +1,5 @@
 // Virtual memory management: physical handles mapped into reserved ranges,
 // shared with another process through a shareable handle (whitelist, V2).
-#include <dirent.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -12,22 +11,12 @@
 
 #include "acl/acl.h"
 #include "ipc/ipc_child.h"
+#include "ipc/ipc_fixture.h"
 
+using simnpu_test::AllBytes;
 using simnpu_test::Child;
 
 namespace {
-
-std::string g_dir;
-void RemoveDirAtExit() {
-  if (DIR* d = opendir(g_dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n != "." && n != "..") unlink((g_dir + "/" + n).c_str());
-    }
-    closedir(d);
-  }
-  rmdir(g_dir.c_str());
-}
 
 aclrtPhysicalMemProp Prop() {
   aclrtPhysicalMemProp p;
@@ -40,27 +29,7 @@ aclrtPhysicalMemProp Prop() {
   return p;
 }
 
-class VmmTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    g_dir = "/dev/shm/simnpu-test-" + std::to_string(getuid()) + "-" + std::to_string(getpid());
-    setenv("SIMNPU_SHM_DIR", g_dir.c_str(), 1);
-    std::atexit(RemoveDirAtExit);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclrtResetDeviceForce(0);
-    aclFinalize();
-  }
-  bool AllBytes(void* dev, size_t size, int byte) {
-    std::vector<unsigned char> h(size);
-    if (aclrtMemcpy(h.data(), size, dev, size, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS) return false;
-    for (size_t i = 0; i < size; ++i)
-      if (h[i] != static_cast<unsigned char>(byte)) return false;
-    return true;
-  }
-};
+class VmmTest : public simnpu_test::IpcTest {};
 
 TEST_F(VmmTest, GranularityAndPropertyChecks) {
   aclrtPhysicalMemProp p = Prop();

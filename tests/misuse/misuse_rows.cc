@@ -365,6 +365,24 @@ void HandleRows(std::vector<Row>& rows) {
     aclrtEventRecordedStatus s;
     return aclrtQueryEventStatus(f.dead_event, &s);
   }());
+  ROW(D, kP, "aclrtQueryEventWaitStatus: NULL status", aclrtQueryEventWaitStatus(f.event, nullptr));
+  ROW(D, kP, "aclrtQueryEventWaitStatus: NULL event", [&] {
+    aclrtEventWaitStatus s;
+    return aclrtQueryEventWaitStatus(nullptr, &s);
+  }());
+  ROW(D, kH, "aclrtQueryEventWaitStatus: destroyed", [&] {
+    aclrtEventWaitStatus s;
+    return aclrtQueryEventWaitStatus(f.dead_event, &s);
+  }());
+  ROW(D, kNs, "aclrtQueryEventWaitStatus: an aclrtCreateEventExWithFlag event", [&] {
+    aclrtEvent e = nullptr;
+    aclrtEventWaitStatus s;
+    return aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC) == 0 ? aclrtQueryEventWaitStatus(e, &s) : -1;
+  }());
+  ROW(D, kP, "aclrtGetEventId: NULL id", aclrtGetEventId(f.event, nullptr));
+  ROW(D, kP, "aclrtGetEventId: NULL event", [&] { uint32_t id; return aclrtGetEventId(nullptr, &id); }());
+  ROW(D, kH, "aclrtGetEventId: destroyed", [&] { uint32_t id; return aclrtGetEventId(f.dead_event, &id); }());
+  ROW(D, kH, "aclrtGetEventId: junk", [&] { uint32_t id; return aclrtGetEventId(f.Junk(), &id); }());
   ROW(D, kH, "aclrtQueryEvent: junk", [&] { aclrtEventStatus s; return aclrtQueryEvent(f.Junk(), &s); }());
   ROW(D, kH, "aclrtSynchronizeEvent: destroyed", aclrtSynchronizeEvent(f.dead_event));
   ROW(D, kRp, "aclrtSynchronizeEventWithTimeout: timeout -5", aclrtSynchronizeEventWithTimeout(f.event, -5));

@@ -290,6 +290,16 @@ void IpcRows(std::vector<Row>& rows) {
     uint64_t ts = 0;
     return e ? aclrtEventGetTimestamp(e, &ts) : -1;
   }());
+  ROW(D, kNs, "aclrtQueryEventWaitStatus: an IPC event", [&] {
+    aclrtEvent e = IpcEventForRows();
+    aclrtEventWaitStatus ws;
+    return e ? aclrtQueryEventWaitStatus(e, &ws) : -1;
+  }());
+  ROW(D, kNs, "aclrtGetEventId: an IPC event", [&] {
+    aclrtEvent e = IpcEventForRows();
+    uint32_t id = 0;
+    return e ? aclrtGetEventId(e, &id) : -1;
+  }());
   ROW(kInit, kCtx, "aclrtIpcOpenEventHandle: no context", [&] {
     aclrtIpcEventHandle h;
     std::memset(&h, 0, sizeof h);
