@@ -36,7 +36,8 @@ inline T* ScalarAtomicAddr(const char* api, __gm__ T* address, const SrcLoc& loc
 // builtin of its own); op(old) gives the new value.
 template <typename T, typename Op>
 inline T ScalarAtomicUpdate(T* p, Op op) {
-  T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+  T old;
+  __atomic_load(p, &old, __ATOMIC_SEQ_CST);
   for (;;) {
     const T next = op(old);
     if (__atomic_compare_exchange(p, &old, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return old;
