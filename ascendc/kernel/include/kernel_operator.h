@@ -58,6 +58,7 @@
 #include "simnpu_ascendc/adv_logic.h"
 #include "simnpu_ascendc/adv_clamp.h"
 #include "simnpu_ascendc/adv_sum.h"
+#include "simnpu_ascendc/adv_arange.h"
 #include "simnpu_ascendc/adv_pad.h"
 #include "simnpu_ascendc/fill.h"
 #include "simnpu_ascendc/multicore.h"
