@@ -61,6 +61,7 @@
 #include "simnpu_ascendc/adv_arange.h"
 #include "simnpu_ascendc/adv_pad.h"
 #include "simnpu_ascendc/fill.h"
+#include "simnpu_ascendc/list_tensor_desc.h"
 #include "simnpu_ascendc/multicore.h"
 #include "simnpu_ascendc/data_sync_barrier.h"
 #include "simnpu_ascendc/determine_compute.h"
