@@ -104,6 +104,38 @@ SIMNPU_ADV_BITWISE2(BitwiseOr, BitwiseOrConfig, DEFAULT_BITWISE_OR_CONFIG, |)
 SIMNPU_ADV_BITWISE2(BitwiseXor, BitwiseXorConfig, DEFAULT_BITWISE_XOR_CONFIG, ^)
 #undef SIMNPU_ADV_BITWISE2
 
+// Xor (the advanced bitwise exclusive or of int16_t / uint16_t tensors):
+// dst = src0 ^ src1 over count elements (all of dst without count); the
+// temporary buffer is accepted and not needed.
+template <typename T, bool isReuseSource = false>
+inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count, SIMNPU_ASCENDC_LOC_PARAM) {
+  namespace d = ::simnpu::ascendc::detail;
+  static_assert(std::is_same<T, int16_t>::value || std::is_same<T, uint16_t>::value,
+                "Xor: unsupported data type (int16_t, uint16_t)");
+  (void)sharedTmpBuffer;
+  if (!d::CheckCount("Xor", static_cast<int32_t>(count), simnpuLoc, dst, src0, src1)) return;
+  T* o = dst.GetPhyAddr();
+  const T* a = src0.GetPhyAddr();
+  const T* b = src1.GetPhyAddr();
+  for (uint32_t i = 0; i < count; ++i) o[i] = static_cast<T>(a[i] ^ b[i]);
+}
+template <typename T, bool isReuseSource = false>
+inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                const uint32_t count, SIMNPU_ASCENDC_LOC_PARAM) {
+  Xor<T, isReuseSource>(dst, src0, src1, LocalTensor<uint8_t>(), count, simnpuLoc);
+}
+template <typename T, bool isReuseSource = false>
+inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                const LocalTensor<uint8_t>& sharedTmpBuffer, SIMNPU_ASCENDC_LOC_PARAM) {
+  Xor<T, isReuseSource>(dst, src0, src1, sharedTmpBuffer, dst.GetSize(), simnpuLoc);
+}
+template <typename T, bool isReuseSource = false>
+inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                SIMNPU_ASCENDC_LOC_PARAM) {
+  Xor<T, isReuseSource>(dst, src0, src1, LocalTensor<uint8_t>(), dst.GetSize(), simnpuLoc);
+}
+
 template <const BitwiseNotConfig& config = DEFAULT_BITWISE_NOT_CONFIG, typename T>
 inline void BitwiseNot(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
                        SIMNPU_ASCENDC_LOC_PARAM) {

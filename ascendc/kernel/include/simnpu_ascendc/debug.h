@@ -3,6 +3,7 @@
 //   AscendC::DumpAccChkPoint(tensor, index, countOff, dumpSize)
 //   asc_dump(ptr, desc, count), asc_dump_gm, asc_dump_ubuf   (utils/debug/asc_dump.h)
 //   ascendc_assert(cond[, fmt, args...]), ASSERT(cond)       (like assert, print.h)
+//   ASCENDC_ASSERT(cond, behavior)                          (runs behavior, then fails)
 //   KERNEL_LOG(KERNEL_ERROR|KERNEL_WARN|KERNEL_INFO|KERNEL_DEBUG, fmt, args...)
 //
 // Dumps go through the block's printf output (kept per block, printed in
@@ -276,6 +277,23 @@ inline void asc_dump(T* input, uint32_t desc, uint32_t dump_size, SIMNPU_ASCENDC
                                          SIMNPU_ASCENDC_FIRST_ARG_TEXT(__VA_ARGS__, 0), __VA_ARGS__)
 #ifndef ASSERT
 #define ASSERT(...) ascendc_assert(__VA_ARGS__)
+#endif
+#endif
+// ASCENDC_ASSERT(cond, behavior): when cond is false, runs behavior (a
+// statement or a braced block, typically a KERNEL_LOG) and then fails the
+// block like ascendc_assert; compiled out where ascendc_assert is. (Defined
+// only if the program has not defined it already.)
+#ifndef ASCENDC_ASSERT
+#if SIMNPU_ASCENDC_DUMP_OFF || defined(NDEBUG) || defined(SIMNPU_ASCENDC_NO_ASSERT)
+#define ASCENDC_ASSERT(cond, ...) ((void)0)
+#else
+#define ASCENDC_ASSERT(cond, ...)                                                       \
+  do {                                                                                  \
+    if (__builtin_expect(!static_cast<bool>(cond), 0)) {                                \
+      __VA_ARGS__;                                                                      \
+      ::simnpu::ascendc::detail::AssertFail(::simnpu::ascendc::SrcLoc::Here(), #cond, nullptr); \
+    }                                                                                   \
+  } while (0)
 #endif
 #endif
 #if SIMNPU_ASCENDC_DUMP_OFF && !defined(SIMNPU_ASCENDC_NO_ASSERT)

@@ -106,6 +106,24 @@ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams
   ::simnpu::ascendc::detail::FillImpl("InitConstValue", dst, initConstValueParams, simnpuLoc);
 }
 
+// Fill of global memory (the page's form for initialising a GM workspace):
+// the first size elements of gm become value, written by the calling block
+// (a later DataCopy from UB must wait for it, MTE3 -> MTE2). half, float,
+// bfloat16_t and the 16- and 32-bit integers.
+template <typename T>
+inline void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value, SIMNPU_ASCENDC_LOC_PARAM) {
+  namespace d = ::simnpu::ascendc::detail;
+  static_assert(d::kIsFillType<T>, "Fill: unsupported data type (half, int16_t, uint16_t, bfloat16_t, float, int32_t, uint32_t)");
+  if (gmWorkspaceAddr.GetPhyAddr() == nullptr) d::CheckFail(simnpuLoc, "Fill: the GlobalTensor has no global buffer");
+  if (gmWorkspaceAddr.GetSize() != 0 && size > gmWorkspaceAddr.GetSize()) {
+    d::CheckFail(simnpuLoc, "Fill: %llu elements exceed the GlobalTensor (%llu elements)",
+                 static_cast<unsigned long long>(size), static_cast<unsigned long long>(gmWorkspaceAddr.GetSize()));
+  }
+  if (size == 0) return;
+  std::vector<T> v(static_cast<size_t>(size), value);
+  d::GmWrite(gmWorkspaceAddr.GetPhyAddr(), v.data(), static_cast<size_t>(size) * sizeof(T), simnpuLoc);
+}
+
 }  // namespace AscendC
 
 #endif  // SIMNPU_ASCENDC_FILL_H_

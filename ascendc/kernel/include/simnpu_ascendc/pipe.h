@@ -269,6 +269,16 @@ class TBuf {
     }
     return LocalTensor<T>(reinterpret_cast<T*>(addr_ + bufOffset), size, pos, nullptr);
   }
+  // A TBuf has no queue: giving a tensor back changes nothing (the pages'
+  // examples call it after Get). The tensor must come from this buffer.
+  template <typename T>
+  void FreeTensor(const LocalTensor<T>& tensor, SIMNPU_ASCENDC_LOC_PARAM) const {
+    CheckInit(simnpuLoc);
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(tensor.GetPhyAddr());
+    if (p < addr_ || p >= addr_ + len_) {
+      ::simnpu::ascendc::detail::CheckFail(simnpuLoc, "TBuf::FreeTensor: the tensor was not taken from this buffer");
+    }
+  }
 
  private:
   friend class TPipe;

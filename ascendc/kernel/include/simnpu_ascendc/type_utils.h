@@ -1,5 +1,5 @@
 // simnpu Ascend C model: type utilities of the kernel language.
-//   AscendC::IsSameType<T, U>::value
+//   AscendC::IsSameType<T, U>::value, AscendC::Conditional<b, T, F>::type
 //   AscendC::DivCeil(a, b), AlignUp(a, b), AlignDown(a, b)   (0 when b is 0)
 //   AscendC::CeilDivision(int32_t, int32_t)
 //   AscendC::Std: the standard-library subset of the devkit (utils/std/*.h):
@@ -18,6 +18,17 @@
 #include <tuple>
 
 namespace AscendC {
+
+// Conditional<b, T, F>::type is T when b, else F (the devkit's name for
+// std::conditional outside the Std namespace).
+template <bool b, typename T, typename F>
+struct Conditional {
+  using type = T;
+};
+template <typename T, typename F>
+struct Conditional<false, T, F> {
+  using type = F;
+};
 
 template <typename T, typename U>
 struct IsSameType {

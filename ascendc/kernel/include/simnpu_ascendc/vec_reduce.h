@@ -382,6 +382,25 @@ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src
                                                    simnpuLoc);
 }
 
+// ReducePairElem<SUM>: the newer name of PairReduceSum (adjacent pairs of
+// each repeat's elements summed; the only reduction the form has).
+template <ReduceType reduceType, typename T, bool isSetMask = true>
+inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                           const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                           const int32_t srcRepStride, SIMNPU_ASCENDC_LOC_PARAM) {
+  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM exists for pair reduction");
+  ::simnpu::ascendc::detail::PairReduce<T>("ReducePairElem", dst, src, mask, 0, repeatTime, dstRepStride,
+                                           srcBlkStride, srcRepStride, isSetMask, simnpuLoc);
+}
+template <ReduceType reduceType, typename T, bool isSetMask = true>
+inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                           const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                           const int32_t srcRepStride, SIMNPU_ASCENDC_LOC_PARAM) {
+  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM exists for pair reduction");
+  ::simnpu::ascendc::detail::PairReduce<T>("ReducePairElem", dst, src, nullptr, static_cast<uint64_t>(mask),
+                                           repeatTime, dstRepStride, srcBlkStride, srcRepStride, isSetMask, simnpuLoc);
+}
+
 // High-dimension ReduceSum / ReduceMax / ReduceMin.
 template <typename T>
 inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,

@@ -56,7 +56,44 @@ SIMNPU_ELEMENTWISE_TMP(AscendQuant)
 SIMNPU_ELEMENTWISE_TMP(AscendDequant)
 SIMNPU_ELEMENTWISE_TMP(AscendAntiQuant)
 SIMNPU_ELEMENTWISE_TMP(CumSum)
+SIMNPU_ELEMENTWISE_TMP(Xor)
+SIMNPU_ELEMENTWISE_TMP(Axpy)
 #undef SIMNPU_ELEMENTWISE_TMP
+
+// The one-sided forms of the Gelu page: the minimum and the maximum alone.
+inline uint32_t GetGeluMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize) {
+  uint32_t maxValue = 0, minValue = 0;
+  GetGeluMaxMinTmpSize(srcShape, typeSize, false, maxValue, minValue);
+  return minValue;
+}
+inline uint32_t GetGeluMaxTmpSize(const ge::Shape& srcShape, const uint32_t typeSize) {
+  uint32_t maxValue = 0, minValue = 0;
+  GetGeluMaxMinTmpSize(srcShape, typeSize, false, maxValue, minValue);
+  return maxValue;
+}
+
+// CumSum with the axis flag of the page (isLastAxis: the sum runs along the
+// inner axis); the sizes do not depend on it in the model.
+inline void GetCumSumMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                   const bool isLastAxis, uint32_t& maxValue, uint32_t& minValue) {
+  (void)typeSize;
+  (void)isReuseSource;
+  (void)isLastAxis;
+  simnpu_tiling_detail::ElementwiseTmp(srcShape, maxValue, minValue);
+}
+
+// Sum: n is the number of elements of one row that are summed. The page says
+// the maximum equals the minimum; the model asks for one vector repeat of
+// float per row-chunk, a fixed 256 bytes (never 0, so a TBuf of that size
+// can be made).
+inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize, const bool isReuseSource,
+                                uint32_t& maxValue, uint32_t& minValue) {
+  (void)n;
+  (void)typeSize;
+  (void)isReuseSource;
+  minValue = 256u;
+  maxValue = 256u;
+}
 
 }  // namespace AscendC
 
