@@ -32,6 +32,8 @@ struct Function {
   // Average wall time of one block at the last launch (0: never run). The scheduler runs a launch it expects to be short on one core:
   // waking helper cores costs more than they would save.
   std::atomic<uint64_t> block_ns_estimate{0};
+  // The kernel name's id in the recording profiling session (dfx::trace::InternSlot).
+  std::atomic<uint64_t> trace_name{0};
 };
 
 class Binary : public std::enable_shared_from_this<Binary> {

@@ -60,7 +60,10 @@ int KernelTask::Run(core::ExecContext& ctx) {
     }
   }
   dumper.After(rc, job.fail_msg, job.fail_block);
-  SIMNPU_TRACE_IF(dfx::trace::kCatTask, dfx::trace::AnnotateTask(dfx::trace::Kind::kKernel, fn_->desc->name, job.num_blocks, job.block_ns.load()));
+  SIMNPU_TRACE_IF(dfx::trace::kCatTask,
+                  dfx::trace::AnnotateTaskNamed(dfx::trace::Kind::kKernel,
+                                                dfx::trace::InternSlot(&fn_->trace_name, fn_->desc->name),
+                                                job.num_blocks, job.block_ns.load()));
   if (job.num_blocks > 0)
     fn_->block_ns_estimate.store(std::max<uint64_t>(1, job.block_ns.load() / job.num_blocks),
                                  std::memory_order_relaxed);

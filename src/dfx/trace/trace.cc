@@ -160,6 +160,7 @@ struct Tls {
   bool in_task = false;
   Kind task_kind = Kind::kTask;
   const char* task_name = nullptr;
+  uint32_t task_name_id = 0;  // task_name interned already (AnnotateTaskNamed), 0 = not
   uint64_t task_a = 0, task_b = 0;
 };
 thread_local Tls t_tls;
@@ -417,6 +418,7 @@ void TaskSpan::Begin(int device, int stream, const char* name) {
   saved_in_task_ = t.in_task;
   saved_kind_ = t.task_kind;
   saved_name_ = t.task_name;
+  saved_name_id_ = t.task_name_id;
   saved_a_ = t.task_a;
   saved_b_ = t.task_b;
   t.lane.device = static_cast<int16_t>(device);
@@ -424,6 +426,7 @@ void TaskSpan::Begin(int device, int stream, const char* name) {
   t.in_task = true;
   t.task_kind = Kind::kTask;
   t.task_name = name;
+  t.task_name_id = 0;
   t.task_a = t.task_b = 0;
   start_ = TraceNow();
 }
@@ -432,13 +435,14 @@ void TaskSpan::End() {
   Tls& t = t_tls;
   if (On(kCatTask)) {
     const uint64_t now = TraceNow();
-    Event e{start_, now - start_, t.task_kind, t.lane.device, t.lane.stream, TidOf(t),
-            InternImpl(t, t.task_name, false), t.task_a, t.task_b, 0, 0};
+    const uint32_t nid = t.task_name_id ? t.task_name_id : InternImpl(t, t.task_name, false);
+    Event e{start_, now - start_, t.task_kind, t.lane.device, t.lane.stream, TidOf(t), nid, t.task_a, t.task_b, 0, 0};
     Append(t, e);
   }
   t.in_task = saved_in_task_;
   t.task_kind = saved_kind_;
   t.task_name = saved_name_;
+  t.task_name_id = saved_name_id_;
   t.task_a = saved_a_;
   t.task_b = saved_b_;
   t.lane = saved_;
@@ -448,9 +452,33 @@ void AnnotateTask(Kind k, const char* name, uint64_t a, uint64_t b) {
   Tls& t = t_tls;
   if (!t.in_task) return;
   t.task_kind = k;
-  if (name) t.task_name = name;
+  if (name) {
+    t.task_name = name;
+    t.task_name_id = 0;
+  }
   t.task_a = a;
   t.task_b = b;
+}
+
+void AnnotateTaskNamed(Kind k, uint32_t name_id, uint64_t a, uint64_t b) {
+  Tls& t = t_tls;
+  if (!t.in_task) return;
+  t.task_kind = k;
+  if (name_id) t.task_name_id = name_id;
+  t.task_a = a;
+  t.task_b = b;
+}
+
+uint32_t InternSlot(std::atomic<uint64_t>* slot, const char* s) {
+  Tls& t = t_tls;
+  if (!s || !BufFor(t)) return 0;
+  // slot: the session id's low 32 bits above the name id (ids start at 1).
+  const uint64_t tag = (t.sess->id & 0xffffffffu) << 32;
+  const uint64_t v = slot->load(std::memory_order_relaxed);
+  if ((v & ~uint64_t{0xffffffffu}) == tag && (v & 0xffffffffu) != 0) return static_cast<uint32_t>(v);
+  const uint32_t nid = InternImpl(t, s, false);
+  if (nid) slot->store(tag | nid, std::memory_order_relaxed);
+  return nid;
 }
 
 void ApiSpan::End() {

@@ -192,11 +192,20 @@ class TaskSpan {
   bool saved_in_task_ = false;
   Kind saved_kind_ = Kind::kTask;
   const char* saved_name_ = nullptr;
+  uint32_t saved_name_id_ = 0;
   uint64_t saved_a_ = 0, saved_b_ = 0;
   uint64_t start_ = 0;
 };
 // Called from inside a running task: what the task really was.
 void AnnotateTask(Kind k, const char* name, uint64_t a, uint64_t b = 0);
+// The same with the name already interned (InternSlot), so the task's end
+// does not look the name up again.
+void AnnotateTaskNamed(Kind k, uint32_t name_id, uint64_t a, uint64_t b = 0);
+// Interns `s` through a slot owned by whoever owns the string (a loaded
+// kernel function): the slot remembers the id for the recording session, so
+// later calls in the same session cost one load and a compare, with no
+// string compare. The slot must not outlive the string. 0 when none records.
+uint32_t InternSlot(std::atomic<uint64_t>* slot, const char* s);
 
 // A host API call (kCatApi): records a span on the host thread.
 class ApiSpan {
