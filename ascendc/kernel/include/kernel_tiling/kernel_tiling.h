@@ -35,6 +35,45 @@ struct NoDefaultTiling {};
 }  // namespace simnpu
 using SimnpuTilingDefault = ::simnpu::ascendc::detail::NoDefaultTiling;
 
+// The SoftMax family's plan, shared by the host tiling functions and the
+// kernel-side SoftMaxFlashV2TilingFunc: [m, k] worked a row at a time, a row
+// costing k floats plus one 32-byte block, as many rows per split as
+// work_bytes holds (at least one, at most m); row blocks of per_blk elements.
+#if __cplusplus >= 201402L
+#define SIMNPU_TILING_CONSTEXPR14 constexpr
+#else
+#define SIMNPU_TILING_CONSTEXPR14
+#endif
+namespace simnpu {
+namespace tiling {
+inline constexpr uint32_t SoftMaxRowBytes(uint32_t k) { return ((k * 4u + 31u) / 32u) * 32u + 32u; }
+inline SIMNPU_TILING_CONSTEXPR14 ::SoftMaxTiling SoftMaxPlan(uint32_t m, uint32_t k, uint32_t per_blk,
+                                                            uint32_t work_bytes) {
+  ::SoftMaxTiling t{};
+  uint32_t split = work_bytes / SoftMaxRowBytes(k);
+  if (split == 0) split = 1;
+  if (split > m) split = m;
+  t.srcM = m;
+  t.srcK = k;
+  t.srcSize = m * k;
+  t.outMaxM = m;
+  t.outMaxK = per_blk;
+  t.outMaxSize = m * per_blk;
+  t.splitM = split;
+  t.splitK = k;
+  t.splitSize = split * k;
+  t.reduceM = split;
+  t.reduceK = per_blk;
+  t.reduceSize = split * per_blk;
+  t.rangeM = split == 0 ? 0 : m / split;
+  t.tailM = split == 0 ? 0 : m % split;
+  t.tailSplitSize = t.tailM * k;
+  t.tailReduceSize = t.tailM * per_blk;
+  return t;
+}
+}  // namespace tiling
+}  // namespace simnpu
+
 #define SIMNPU_TILING_READ(dst, src, bytes)                                                           \
   ::simnpu::ascendc::detail::GmRead((dst), reinterpret_cast<const void*>(src), (bytes),               \
                                     ::simnpu::ascendc::SrcLoc::Here())

@@ -466,31 +466,9 @@ __aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(
   (void)isBasicBlock;
   (void)isDataFormatNZ;
   (void)isFlashOutputBrc;
-  SoftMaxTiling t{};
-  const uint32_t m = shapeInfo.srcM, k = shapeInfo.srcK;
   const uint32_t size = dataTypeSize2 != 0 ? dataTypeSize2 : dataTypeSize1;
-  const uint32_t per_blk = size == 0 ? 8u : 32u / size;
-  const uint32_t row = ((k * 4u + 31u) / 32u) * 32u + 32u;
-  uint32_t split = localWorkSpaceSize / row;
-  if (split == 0) split = 1;
-  if (split > m) split = m;
-  t.srcM = m;
-  t.srcK = k;
-  t.srcSize = m * k;
-  t.outMaxM = m;
-  t.outMaxK = per_blk;
-  t.outMaxSize = m * per_blk;
-  t.splitM = split;
-  t.splitK = k;
-  t.splitSize = split * k;
-  t.reduceM = split;
-  t.reduceK = per_blk;
-  t.reduceSize = split * per_blk;
-  t.rangeM = split == 0 ? 0 : m / split;
-  t.tailM = split == 0 ? 0 : m % split;
-  t.tailSplitSize = t.tailM * k;
-  t.tailReduceSize = t.tailM * per_blk;
-  return t;
+  return ::simnpu::tiling::SoftMaxPlan(shapeInfo.srcM, shapeInfo.srcK, size == 0 ? 8u : 32u / size,
+                                       localWorkSpaceSize);
 }
 
 // The older flash form: when isUpdate, the previous rows' max/sum are

@@ -27,7 +27,7 @@ inline void SoftMaxShape(const ge::Shape& s, uint32_t& m, uint32_t& k) {
   m = n == 0 ? 0u : 1u;
   for (size_t i = 0; i + 1 < n; ++i) m *= static_cast<uint32_t>(s.GetDim(i));
 }
-inline uint32_t SoftMaxRowBytes(uint32_t k) { return ((k * 4u + 31u) / 32u) * 32u + 32u; }
+inline uint32_t SoftMaxRowBytes(uint32_t k) { return ::simnpu::tiling::SoftMaxRowBytes(k); }
 }  // namespace simnpu_tiling_detail
 
 inline uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource) {
@@ -49,28 +49,7 @@ inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataType
                               const uint32_t localWorkSpaceSize, ::SoftMaxTiling& t) {
   uint32_t m = 0, k = 0;
   simnpu_tiling_detail::SoftMaxShape(srcShape, m, k);
-  t = ::SoftMaxTiling{};
-  const uint32_t per_blk = dataTypeSize == 0 ? 8u : 32u / dataTypeSize;
-  const uint32_t row = simnpu_tiling_detail::SoftMaxRowBytes(k);
-  uint32_t split = row == 0 ? m : localWorkSpaceSize / row;
-  if (split == 0) split = 1;
-  if (split > m) split = m;
-  t.srcM = m;
-  t.srcK = k;
-  t.srcSize = m * k;
-  t.outMaxM = m;
-  t.outMaxK = per_blk;
-  t.outMaxSize = m * per_blk;
-  t.splitM = split;
-  t.splitK = k;
-  t.splitSize = split * k;
-  t.reduceM = split;
-  t.reduceK = per_blk;
-  t.reduceSize = split * per_blk;
-  t.rangeM = split == 0 ? 0 : m / split;
-  t.tailM = split == 0 ? 0 : m % split;
-  t.tailSplitSize = t.tailM * k;
-  t.tailReduceSize = t.tailM * per_blk;
+  t = ::simnpu::tiling::SoftMaxPlan(m, k, dataTypeSize == 0 ? 8u : 32u / dataTypeSize, localWorkSpaceSize);
 }
 
 inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
